@@ -1,0 +1,284 @@
+"""The ``boardcore`` command: list games, play at the terminal, simulate, replay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from .bots import list_bots, make_bot
+from .display import render_event, render_view
+from .errors import BoardcoreError
+from .registry import game_specs, load_game
+from .simulate import simulate
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except BoardcoreError as exc:
+        print(f"boardcore: error: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"boardcore: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="boardcore", description="Play and simulate card and board games.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    games = sub.add_parser("games", help="list installed games")
+    games.set_defaults(run=cmd_games)
+
+    play = sub.add_parser("play", help="play a game at the terminal against bots")
+    play.add_argument("game")
+    play.add_argument("--players", type=_positive, default=None)
+    play.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
+    play.add_argument("--bots", default="random", help="bot names, comma-separated: one for all, or one per seat")
+    play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
+    play.add_argument("--save", type=Path, default=None, help="save the match to FILE after every move")
+    play.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
+    play.set_defaults(run=cmd_play)
+
+    sim = sub.add_parser("simulate", help="play many games bot against bot")
+    sim.add_argument("game")
+    sim.add_argument("-n", "--games", type=_positive, default=100)
+    sim.add_argument("--players", type=_positive, default=None)
+    sim.add_argument("--bots", default="random", help="bot names, comma-separated: one for all, or one per seat")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--workers", type=_positive, default=1)
+    sim.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(run=cmd_simulate)
+
+    rep = sub.add_parser("replay", help="step through a saved game")
+    rep.add_argument("file", type=Path)
+    rep.add_argument("--pause", action="store_true", help="wait for Enter after each action")
+    rep.set_defaults(run=cmd_replay)
+    return parser
+
+
+def _positive(text: str) -> int:
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
+    return value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+
+
+def _names(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+# -- games -----------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    specs = game_specs()
+    if not specs:
+        print("no games installed")
+    width = max((len(s.name) for s in specs), default=0)
+    for spec in specs:
+        counts = spec.player_counts
+        players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        print(f"{spec.name:<{width}}  {players:>3} players  {spec.summary}")
+    return 0
+
+
+# -- simulate --------------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    bar = None
+    if not args.json and sys.stderr.isatty() or args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(total=args.games, unit="game", file=sys.stderr, leave=False)
+    try:
+        report = simulate(
+            args.game,
+            games=args.games,
+            players=args.players,
+            bots=_names(args.bots) or ["random"],
+            seed=args.seed,
+            workers=args.workers,
+            plugins=_names(args.plugins),
+            progress=bar.update if bar is not None else None,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(report.to_dict()))
+        return 0
+    print(f"{report.game}: {report.games} games, {report.players} players, seed {report.seed}, bots {list(report.bots)}")
+    for seat, wins in enumerate(report.wins):
+        print(f"  seat {seat}: {wins} wins ({100 * wins / report.games:.1f}%)")
+    print(f"  draws/shared: {report.draws}")
+    print(f"  mean actions {report.mean_actions:.1f}, mean turns {report.mean_turns:.2f}")
+    print(f"  endings: {report.reasons}")
+    print(f"  {report.seconds:.2f} s, {report.actions_per_second:,.0f} actions/s, {report.games / max(report.seconds, 1e-9):,.0f} games/s")
+    return 0
+
+
+# -- play ------------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    import random as _system_random
+
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    game = load_game(args.game, plugins=_names(args.plugins))
+    players = args.players or game.player_counts[0]
+    if players not in game.player_counts:
+        raise ValueError(f"{game.name} cannot be played by {players} players (allowed: {list(game.player_counts)})")
+    if not 0 <= args.seat < players:
+        raise ValueError(f"--seat must be between 0 and {players - 1}")
+    seed = args.seed if args.seed is not None else _system_random.SystemRandom().randrange(2**31)
+    names = _names(args.bots) or ["random"]
+    if len(names) not in (1, players):
+        raise ValueError(f"--bots names {len(names)} bots for {players} seats (give one, or one per seat)")
+    bots = {p: make_bot(names[0] if len(names) == 1 else names[p], seed + p + 1) for p in range(players)}
+    state = game.new_state(players=players, seed=seed)
+    print(f"{game.name}, {players} players, seed {seed}. You are seat {args.seat}. Type q to quit.", file=out)
+    card_names = {cid: card.name for cid, card in game.cards.items()}
+    shown = 0
+    while not state.is_over:
+        events = state.events
+        for event in events[shown:]:
+            line = render_event(event, card_names)
+            if line and not _private(event, args.seat):
+                print("  " + line, file=out)
+        shown = len(events)
+        mine = [d for d in state.pending if d.player == args.seat]
+        if not mine:
+            d = state.pending[0]
+            state.apply(d.player, bots[d.player].choose(state, d))
+            _save(state, args.save)
+            continue
+        decision = mine[0]
+        print(render_view(state.view(args.seat)), file=out)
+        print(decision.prompt, file=out)
+        for i, option in enumerate(decision.options, 1):
+            print(f"  {i}. {option}", file=out)
+        choice = _ask_number(inp, out, len(decision.options))
+        if choice is None:
+            print("bye", file=out)
+            _save(state, args.save)
+            return 0
+        state.apply(args.seat, decision.options[choice - 1])
+        _save(state, args.save)
+    for event in state.events[shown:]:
+        line = render_event(event, card_names)
+        if line and not _private(event, args.seat):
+            print("  " + line, file=out)
+    result = state.result
+    assert result is not None
+    verdict = "you win" if result.winners == (args.seat,) else "you share the result" if args.seat in result.winners else "you lose"
+    print(f"Game over: {result.reason}; winners {list(result.winners)} - {verdict}.", file=out)
+    return 0
+
+
+def _private(event: Any, seat: int) -> bool:
+    """Events that would show another player's hidden cards (draws into hands)."""
+    from .events import CardsMoved
+
+    return isinstance(event, CardsMoved) and event.target.startswith("hand:") and event.target != f"hand:{seat}"
+
+
+def _ask_number(inp: TextIO, out: TextIO, count: int) -> int | None:
+    while True:
+        print(f"your choice (1-{count}, q to quit): ", end="", file=out, flush=True)
+        line = inp.readline()
+        if not line:
+            return None
+        text = line.strip().lower()
+        if text in ("q", "quit", "exit"):
+            return None
+        try:
+            number = int(text)
+        except ValueError:
+            print(f"  '{line.strip()}' is not a number; type a number from 1 to {count}", file=out)
+            continue
+        if 1 <= number <= count:
+            return number
+        print(f"  {number} is not between 1 and {count}", file=out)
+
+
+def _save(state: Any, path: Path | None) -> None:
+    if path is None:
+        return
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(state.to_json(), encoding="utf-8")
+    tmp.replace(path)
+
+
+# -- replay ----------------------------------------------------------------------------
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .errors import InvalidData
+
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidData(f"cannot read: {exc.strerror}", where=str(args.file)) from exc
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InvalidData(f"not JSON: {exc}", where=str(args.file)) from exc
+    if not isinstance(data, dict) or "game" not in data:
+        raise InvalidData("not a saved boardcore match", where=str(args.file))
+    game = load_game(data["game"], plugins=data.get("plugins") or [])
+    saved = game.state_from_json(text)
+    card_names = {cid: card.name for cid, card in game.cards.items()}
+    state = game.new_state(players=saved.players, seed=saved.seed, **saved.match.options)
+    print(f"{game.name}: {saved.players} players, seed {saved.seed}, {len(saved.history)} actions")
+    shown = 0
+    for step, (player, action) in enumerate(saved.history, 1):
+        events = state.events
+        for event in events[shown:]:
+            line = render_event(event, card_names)
+            if line:
+                print("  " + line)
+        shown = len(events)
+        print(f"[{step}] seat {player}: {action}")
+        state.apply(player, action)
+        if args.pause:
+            input()
+    for event in state.events[shown:]:
+        line = render_event(event, card_names)
+        if line:
+            print("  " + line)
+    if state.to_json() != saved.to_json():
+        print("warning: replaying the actions did not give the saved state", file=sys.stderr)
+        return 1
+    print("result:", state.result if state.result else "not over yet")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""Decisions the engine waits for, and the result of a finished match."""
+
+from __future__ import annotations
+
+import attrs
+
+from .actions import Action
+
+
+@attrs.frozen
+class Decision:
+    """A question put to one player: pick one of ``options``.
+
+    Several decisions pending at once are simultaneous choices. A ``secret``
+    decision is one whose answers stay hidden from the other players until the
+    game reveals them.
+    """
+
+    player: int
+    options: tuple[Action, ...]
+    prompt: str
+    secret: bool = False
+
+
+@attrs.frozen
+class Result:
+    """How a match ended.
+
+    ``winners`` holds the sole winner, or every seat sharing a drawn result, or is
+    empty when nobody wins. ``scores`` is optional per-seat detail (loot, population).
+    """
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] | None = None

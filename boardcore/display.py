@@ -1,0 +1,59 @@
+"""Plain-text rendering of views and events for people at a terminal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .events import CardsMoved, Chose, CounterChanged, DieRolled, Event, GameOver, PhaseBegan, Revealed, TurnBegan
+
+
+def render_view(view: dict[str, Any]) -> str:
+    """A player's view as a few readable lines."""
+    lines = [f"{view['game']} - you are seat {view['player']} - turn {view['turn']}, phase {view['phase']}"]
+    if view.get("out"):
+        lines.append(f"out of the game: {view['out']}")
+    for zone, entry in view["zones"].items():
+        if "cards" in entry:
+            names = ", ".join(card["name"] for card in entry["cards"]) or "(empty)"
+            lines.append(f"  {zone} [{entry['count']}]: {names}")
+        else:
+            lines.append(f"  {zone} [{entry['count']} hidden]")
+    if view["counters"]:
+        lines.append("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(view["counters"].items())))
+    if view.get("draft"):
+        lines.append(f"  your picks so far: {', '.join(view['draft'])}")
+    extra = view.get("game_view")
+    if extra:
+        for key, value in extra.items():
+            lines.append(f"  {key}: {value}")
+    return "\n".join(lines)
+
+
+def render_event(event: Event, names: dict[str, str]) -> str | None:
+    """One event as a line, or None for events not worth showing."""
+    if isinstance(event, TurnBegan):
+        who = "" if event.player is None else f" (seat {event.player})"
+        return f"== turn {event.turn}{who} =="
+    if isinstance(event, PhaseBegan):
+        return f"-- {event.phase} --"
+    if isinstance(event, CardsMoved):
+        return f"{len(event.cards)} card(s) {event.source} -> {event.target}"
+    if isinstance(event, Revealed):
+        shown = ", ".join(names.get(i, i) for i in event.items) or "nothing"
+        return f"seat {event.player} reveals: {shown}"
+    if isinstance(event, CounterChanged):
+        owner = "" if event.owner is None else f" of {event.owner}"
+        return f"{event.name}{owner}: {event.old} -> {event.new}"
+    if isinstance(event, DieRolled):
+        return f"d{event.sides} rolled {event.value} ({event.reason})"
+    if isinstance(event, Chose):
+        return f"seat {event.player}: {event.action}" if event.action else f"seat {event.player} chose in secret"
+    if isinstance(event, GameOver):
+        return f"game over: winners {list(event.winners)} ({event.reason})"
+    return type(event).__name__ + " " + ", ".join(f"{k}={v}" for k, v in _fields(event).items())
+
+
+def _fields(event: Event) -> dict[str, Any]:
+    import attrs
+
+    return attrs.asdict(event, recurse=False)

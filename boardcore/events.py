@@ -1,0 +1,157 @@
+"""Events: the record of every change the rules make to a match.
+
+Events are frozen attrs values appended to the match's log in the order they
+happen. Observers (the ``on_event`` hook), the terminal display and tests read
+them; nothing in the engine reads them back to decide rules. Games define their
+own events by subclassing :class:`Event` and listing the class in their
+``register_types`` hook so saved games can store it.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class Event:
+    """Base class of every event."""
+
+
+@attrs.frozen
+class MatchStarted(Event):
+    """A match was set up for ``players`` seats from ``seed``."""
+
+    game: str
+    players: int
+    seed: int
+
+
+@attrs.frozen
+class TurnBegan(Event):
+    """Turn number ``turn`` began; ``player`` is the active seat, or None in games
+    where everybody acts in every turn."""
+
+    turn: int
+    player: int | None
+
+
+@attrs.frozen
+class PhaseBegan(Event):
+    """A phase of the current turn began."""
+
+    phase: str
+
+
+@attrs.frozen
+class CardsMoved(Event):
+    """Cards left ``source`` and arrived in ``target``, in the order given."""
+
+    cards: tuple[str, ...]
+    source: str
+    target: str
+
+
+@attrs.frozen
+class Shuffled(Event):
+    """A zone was shuffled with the match's generator."""
+
+    zone: str
+    size: int
+
+
+@attrs.frozen
+class CounterChanged(Event):
+    """A named counter went from ``old`` to ``new``. ``owner`` is a seat, a piece id,
+    or None for a counter of the whole match."""
+
+    name: str
+    owner: int | str | None
+    old: int
+    new: int
+
+
+@attrs.frozen
+class DieRolled(Event):
+    """A die with ``sides`` sides came up ``value``; ``reason`` says what for.
+    ``forced`` is true when a test had loaded the die."""
+
+    sides: int
+    value: int
+    reason: str
+    forced: bool = False
+
+
+@attrs.frozen
+class Chose(Event):
+    """A player answered a decision. ``action`` is its text, or None when the choice
+    is secret until a later reveal."""
+
+    player: int
+    action: str | None
+    forced: bool = False
+
+
+@attrs.frozen
+class Revealed(Event):
+    """A player's secret choice was revealed."""
+
+    player: int
+    items: tuple[str, ...]
+
+
+@attrs.frozen
+class PieceAdded(Event):
+    """A piece (a token that is not a card) entered the match."""
+
+    piece: str
+    kind: str
+    owner: int
+
+
+@attrs.frozen
+class PieceRemoved(Event):
+    """A piece left the match."""
+
+    piece: str
+
+
+@attrs.frozen
+class PieceMoved(Event):
+    """A piece moved between squares (None means off the board)."""
+
+    piece: str
+    source: str | None
+    target: str | None
+
+
+@attrs.frozen
+class PlayerOut(Event):
+    """A seat was eliminated and takes no further part."""
+
+    player: int
+
+
+@attrs.frozen
+class GameOver(Event):
+    """The match ended."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+BUILTIN_EVENTS: tuple[type[Event], ...] = (
+    MatchStarted,
+    TurnBegan,
+    PhaseBegan,
+    CardsMoved,
+    Shuffled,
+    CounterChanged,
+    DieRolled,
+    Chose,
+    Revealed,
+    PieceAdded,
+    PieceRemoved,
+    PieceMoved,
+    PlayerOut,
+    GameOver,
+)

@@ -1,0 +1,110 @@
+"""Every hook a game or plugin can implement, in one place.
+
+Names follow one grammar: ``register_*`` hooks return contributions that are all
+collected; ``make_*`` hooks are factories where the first non-None answer wins;
+``before_*`` / ``after_*`` / ``on_*`` hooks are notifications whose return value
+is ignored. Implement a hook with ``@boardcore.hookimpl`` and only the arguments
+you need.
+
+A game's plugin manager is built when the game is loaded, from the game's own
+module plus the opt-in plugins asked for, so a variant loaded for one match never
+leaks into another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .cards import Card
+    from .decisions import Result
+    from .events import Event
+    from .game import GameSpec
+    from .match import Match
+
+PROJECT = "boardcore"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+# -- registry (called on the objects of the ``boardcore.games`` entry-point group) ----
+
+
+@hookspec
+def register_games() -> Sequence[GameSpec]:
+    """Return the games this plugin provides (a list of :class:`boardcore.GameSpec`).
+
+    Called once when the registry reads the ``boardcore.games`` entry points.
+    """
+
+
+# -- contributions to one loaded game -----------------------------------------------
+
+
+@hookspec
+def register_cards(game: str) -> Sequence[Card]:
+    """Return the cards this plugin adds to ``game`` (empty for other games).
+
+    Called once per loaded game. The game's own card list arrives through this same
+    hook, so a plugin's card is a card like any other. Card ids must be unique.
+    """
+
+
+@hookspec
+def register_effects(game: str) -> Mapping[str, Any]:
+    """Return card effects for ``game`` as ``{effect name: effect}``.
+
+    A card whose data names an ``effect`` gets the effect registered under that
+    name. What an effect object must provide is up to the game (documented with
+    the game). Called once per loaded game; names must be unique.
+    """
+
+
+@hookspec
+def register_types(game: str) -> Sequence[type]:
+    """Return the step, action and event classes this plugin stores in a match.
+
+    Saved games record these classes by name, so every class a plugin puts into a
+    match must be listed here. Called once per loaded game.
+    """
+
+
+# -- notifications during a match ---------------------------------------------------
+
+
+@hookspec
+def after_setup(match: Match) -> None:
+    """Called once per new match, after the game has set it up and before the first
+    step runs. A plugin may change the set-up match here (add counters, move cards)."""
+
+
+@hookspec
+def before_action(match: Match, player: int, action: Action) -> None:
+    """Called when a legal action is about to be applied."""
+
+
+@hookspec
+def after_action(match: Match, player: int, action: Action) -> None:
+    """Called after an action and everything it set off have been applied."""
+
+
+@hookspec
+def on_event(match: Match, event: Event) -> None:
+    """Called for every event, right after it is recorded in the log."""
+
+
+@hookspec(firstresult=True)
+def make_roll(match: Match, sides: int, value: int, reason: str) -> int | None:
+    """Return a replacement for a die result the generator just produced, or None.
+
+    Stops at first non-None result. The result must lie in ``1 .. sides``.
+    """
+
+
+@hookspec
+def after_game(match: Match, result: Result) -> None:
+    """Called once when a match ends."""

@@ -1,0 +1,92 @@
+"""Building a game's plugin manager and calling hooks with errors that name the plugin."""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable, Iterable
+from importlib.metadata import entry_points
+from typing import Any
+
+import pluggy
+
+from . import hookspecs
+from .errors import BoardcoreError, PluginError
+
+PLUGINS_GROUP = "boardcore.plugins"
+
+
+def plugin_name(obj: Any) -> str:
+    """A readable name for a plugin object (its module name for a module)."""
+    if isinstance(obj, types.ModuleType):
+        return obj.__name__
+    return getattr(obj, "name", None) or f"{type(obj).__module__}.{type(obj).__qualname__}"
+
+
+def new_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    return pm
+
+
+def register(pm: pluggy.PluginManager, obj: Any, name: str) -> None:
+    """Register ``obj`` under ``name``; a malformed plugin raises PluginError."""
+    try:
+        pm.register(obj, name=name)
+    except ValueError as exc:
+        raise PluginError(f"cannot be registered: {exc}", plugin=name) from exc
+    except pluggy.PluginValidationError as exc:
+        raise PluginError(f"is malformed: {exc}", plugin=name) from exc
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        pm.unregister(name=name)
+        raise PluginError(f"implements an unknown hook: {exc}", plugin=name) from exc
+
+
+def load_plugin(spec: Any) -> tuple[str, Any]:
+    """Resolve an opt-in plugin given by entry-point name or as an object."""
+    if not isinstance(spec, str):
+        return plugin_name(spec), spec
+    found = [ep for ep in entry_points(group=PLUGINS_GROUP) if ep.name == spec]
+    if not found:
+        known = sorted({ep.name for ep in entry_points(group=PLUGINS_GROUP)})
+        raise PluginError(f"no installed plugin has this name (installed: {', '.join(known) or 'none'})", plugin=spec)
+    try:
+        return spec, found[0].load()
+    except Exception as exc:  # an entry point can fail in any way while importing
+        raise PluginError(f"failed to load: {type(exc).__name__}: {exc}", plugin=spec) from exc
+
+
+def guarded(fn: Callable[..., Any], argnames: Iterable[str], plugin: str, hook: str) -> Callable[..., Any]:
+    """Wrap a hook implementation: pass only its arguments, and name the plugin on errors."""
+    names = tuple(argnames)
+
+    def call(**kwargs: Any) -> Any:
+        try:
+            return fn(**{k: kwargs[k] for k in names})
+        except BoardcoreError:
+            raise
+        except Exception as exc:
+            raise PluginError(f"hook {hook} raised {type(exc).__name__}: {exc}", plugin=plugin) from exc
+
+    return call
+
+
+def implementations(pm: pluggy.PluginManager, hook: str) -> tuple[Callable[..., Any], ...]:
+    """Guarded callables for every implementation of ``hook``, in pluggy's call order."""
+    caller = getattr(pm.hook, hook)
+    return tuple(
+        guarded(impl.function, impl.argnames, impl.plugin_name, hook)
+        for impl in reversed(caller.get_hookimpls())
+    )
+
+
+def collect(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> list[tuple[str, Any]]:
+    """Call every implementation of a ``register_*`` hook; returns (plugin, answer) pairs."""
+    caller = getattr(pm.hook, hook)
+    out = []
+    for impl in reversed(caller.get_hookimpls()):
+        answer = guarded(impl.function, impl.argnames, impl.plugin_name, hook)(**kwargs)
+        if answer is not None:
+            out.append((impl.plugin_name, answer))
+    return out

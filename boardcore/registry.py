@@ -1,0 +1,121 @@
+"""Finding installed games through the ``boardcore.games`` entry-point group."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from importlib.metadata import entry_points
+from typing import Any
+
+import attrs
+
+from . import plugins as _plugins
+from .errors import PluginError, UnknownGame
+from .game import Game, GameSpec
+
+GAMES_GROUP = "boardcore.games"
+
+
+@attrs.frozen
+class Provided:
+    """A game spec and the plugin object that provides it."""
+
+    spec: GameSpec
+    provider: Any
+    provider_name: str
+
+
+_cache: dict[str, Provided] | None = None
+
+
+def _discover() -> dict[str, Provided]:
+    global _cache
+    if _cache is None:
+        _cache = games_from(_entry_point_objects())
+    return _cache
+
+
+def _entry_point_objects() -> list[tuple[str, Any]]:
+    found = []
+    for ep in sorted(entry_points(group=GAMES_GROUP), key=lambda e: e.name):
+        try:
+            found.append((ep.name, ep.load()))
+        except Exception as exc:  # an entry point can fail in any way while importing
+            raise PluginError(f"failed to load: {type(exc).__name__}: {exc}", plugin=ep.name) from exc
+    return found
+
+
+def games_from(providers: Iterable[tuple[str, Any]]) -> dict[str, Provided]:
+    """Ask each provider's ``register_games`` hook for its games."""
+    games: dict[str, Provided] = {}
+    for name, obj in providers:
+        pm = _plugins.new_manager()
+        _plugins.register(pm, obj, name)
+        for plugin, answer in _plugins.collect(pm, "register_games"):
+            for spec in answer:
+                if not isinstance(spec, GameSpec):
+                    raise PluginError(f"register_games returned {spec!r}, not a GameSpec", plugin=plugin)
+                if spec.name in games:
+                    raise PluginError(
+                        f"game {spec.name!r} is also provided by {games[spec.name].provider_name}", plugin=plugin
+                    )
+                games[spec.name] = Provided(spec, obj, name)
+    return games
+
+
+def list_games() -> list[str]:
+    """Every installed game's name, sorted."""
+    return sorted(_discover())
+
+
+def game_specs() -> list[GameSpec]:
+    """The specs of every installed game, sorted by name."""
+    found = _discover()
+    return [found[name].spec for name in sorted(found)]
+
+
+def load_game(name: str, plugins: Iterable[Any] = ()) -> Game:
+    """Load an installed game, with optional opt-in rule plugins.
+
+    ``plugins`` holds names from the ``boardcore.plugins`` entry-point group or
+    plugin objects (modules or instances with hook implementations). A plugin that
+    declares ``games = (...)`` may only be used with those games.
+    """
+    found = _discover()
+    if name not in found:
+        raise UnknownGame(name, sorted(found))
+    return build_game(found[name], plugins)
+
+
+def build_game(provided: Provided, plugins: Iterable[Any] = ()) -> Game:
+    """A game with its own plugin manager: the provider first, then the opt-ins."""
+    spec = provided.spec
+    pm = _plugins.new_manager()
+    _plugins.register(pm, provided.provider, provided.provider_name)
+    names = []
+    for entry in plugins:
+        pname, obj = _plugins.load_plugin(entry)
+        allowed = getattr(obj, "games", None)
+        if allowed is not None and spec.name not in allowed:
+            raise PluginError(f"is for {', '.join(allowed)}, not {spec.name}", plugin=pname)
+        if pname in names:
+            raise PluginError("was asked for twice", plugin=pname)
+        _plugins.register(pm, obj, pname)
+        names.append(pname)
+    return Game(spec, pm, names)
+
+
+def game_from_provider(provider: Any, name: str | None = None, plugins: Iterable[Any] = ()) -> Game:
+    """Load a game straight from a provider object, without installing it.
+
+    Useful for a game under development and for tests: ``provider`` is what its
+    ``boardcore.games`` entry point would point at.
+    """
+    pname = _plugins.plugin_name(provider)
+    games = games_from([(pname, provider)])
+    if name is None:
+        if len(games) != 1:
+            raise UnknownGame("<unnamed>", sorted(games))
+        name = next(iter(games))
+    if name not in games:
+        raise UnknownGame(name, sorted(games))
+    return build_game(games[name], plugins)

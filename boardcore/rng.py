@@ -1,0 +1,71 @@
+"""The match's random number generator: SplitMix64 on a single integer.
+
+The whole generator state is one 64-bit integer stored in the match, so cloning,
+saving and replaying a match carry the generator with it exactly. The algorithm is
+fixed here (not borrowed from :mod:`random`) so that results never depend on the
+Python version or on ``PYTHONHASHSEED``.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def seed_state(seed: int) -> int:
+    """Turn any integer seed into a generator state."""
+    return seed & _MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Return ``(value, new_state)``: one uniformly random 64-bit integer."""
+    state = (state + _GAMMA) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), state
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """Return ``(value, new_state)`` with value uniform in ``0 .. n-1``.
+
+    Rejection sampling keeps the result exactly uniform for every ``n``.
+    """
+    if n <= 0:
+        raise ValueError(f"below() needs n >= 1, got {n}")
+    limit = ((1 << 64) // n) * n
+    while True:
+        value, state = next_u64(state)
+        if value < limit:
+            return value % n, state
+
+
+def shuffled(state: int, items: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    """Return ``(items in a uniformly random order, new_state)`` (Fisher-Yates)."""
+    # The generator and the rejection test are written out inline: a shuffle draws
+    # one number per card, and this loop is most of what a reshuffle costs.
+    out = list(items)
+    mask, gamma = _MASK, _GAMMA
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        limit = ((1 << 64) // n) * n
+        while True:
+            state = (state + gamma) & mask
+            z = state
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), state
+
+
+def derive(seed: int, *path: int) -> int:
+    """A seed for a sub-stream, e.g. game ``i`` of a simulation run with ``seed``."""
+    state = seed_state(seed)
+    for part in path:
+        value, state = next_u64(state ^ (part & _MASK))
+        state = value
+    return state & 0x7FFFFFFFFFFFFFFF

@@ -1,0 +1,222 @@
+"""The public face of one match: ask what is pending, apply actions, look, save."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .actions import Action
+from .decisions import Decision, Result
+from .errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
+from .events import Event, MatchStarted
+from .flow import run_agenda
+from .match import Match
+from .persist import dump_match, load_match
+from .views import build_view
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class State:
+    """One match of a game. Deterministic from its seed and the actions applied."""
+
+    __slots__ = ("game", "_m")
+
+    def __init__(self, game: Game, match: Match) -> None:
+        self.game = game
+        self._m = match
+
+    def __repr__(self) -> str:
+        m = self._m
+        where = f"over: {m.result}" if m.result else f"turn {m.turn}, {m.phase}"
+        return f"<State {m.game} players={m.players} seed={m.seed} {where}>"
+
+    # -- reading ---------------------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        """The match data (for rule code, observers and tests; do not change it directly)."""
+        return self._m
+
+    @property
+    def players(self) -> int:
+        return self._m.players
+
+    @property
+    def seed(self) -> int:
+        return self._m.seed
+
+    @property
+    def pending(self) -> tuple[Decision, ...]:
+        """Every decision the engine waits for; empty if and only if the game is over."""
+        return tuple(decision for decision, _ in self._m.asks)
+
+    @property
+    def is_over(self) -> bool:
+        return self._m.result is not None
+
+    @property
+    def result(self) -> Result | None:
+        return self._m.result
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """The ``(player, action)`` pairs applied so far, in order."""
+        return self._m.history.to_tuple()
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The event log (everything that happened, hidden or not)."""
+        return self._m.log.to_tuple()
+
+    @property
+    def turn(self) -> int:
+        return self._m.turn
+
+    def view(self, player: int) -> dict[str, Any]:
+        """All that ``player`` may see, as JSON-able data."""
+        if not isinstance(player, int) or not 0 <= player < self._m.players:
+            raise ValueError(f"no seat {player!r} in a {self._m.players}-player match")
+        return build_view(self._m, player)
+
+    # -- acting ----------------------------------------------------------------------
+
+    def apply(self, player: int, action: Action) -> None:
+        """Apply ``player``'s answer to their pending decision.
+
+        Raises :class:`~boardcore.IllegalAction` (and changes nothing) when the
+        game is over, ``player`` is not being asked, or ``action`` is not one of
+        the options. If game or plugin code fails while applying, the state is
+        restored and the failure is raised as :class:`~boardcore.PluginError`.
+        """
+        m = self._m
+        if m.result is not None:
+            raise IllegalAction("the game is over", player=player, action=action)
+        for ask in m.asks:
+            if ask[0].player == player:
+                break
+        else:
+            asked = sorted(d.player for d, _ in m.asks)
+            raise IllegalAction(
+                f"player {player!r} is not being asked anything (waiting for {asked})", player=player, action=action
+            )
+        decision, step = ask
+        if action not in decision.options:
+            raise IllegalAction(
+                f"{action!r} is not an option for player {player} now ({decision.prompt})",
+                player=player,
+                action=action,
+            )
+        snap = m.snapshot()
+        try:
+            m.history.append((player, action))
+            m.asks = tuple(a for a in m.asks if a is not ask)
+            for call in m.rules.before_action:
+                call(match=m, player=player, action=action)
+            m.chose(player, action, decision.secret)
+            step.resolve(m, player, action)
+            run_agenda(m)
+            for call in m.rules.after_action:
+                call(match=m, player=player, action=action)
+        except BaseException as exc:
+            m.restore(snap)
+            if isinstance(exc, (PluginError, IllegalAction)) or not isinstance(exc, Exception):
+                raise
+            raise _blame(m, exc) from exc
+
+    def clone(self) -> State:
+        """An independent copy; acting on it never changes this state. O(1)."""
+        return State(self.game, self._m.fork())
+
+    # -- saving ----------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The whole match as JSON-able data."""
+        return dump_match(self._m)
+
+    def to_json(self) -> str:
+        """The whole match as JSON; ``game.state_from_json`` reads it back exactly."""
+        return json.dumps(dump_match(self._m), sort_keys=True, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.to_json() == self.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _blame(m: Match, exc: Exception) -> PluginError:
+    """A PluginError naming the innermost game or plugin module in the traceback."""
+    plugin = None
+    modules = {name for name, _ in m.rules.pm.list_name_plugin()}
+    modules |= {getattr(obj, "__name__", "") for _, obj in m.rules.pm.list_name_plugin()}
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        if not module.startswith("boardcore.") and module != "boardcore":
+            plugin = module
+        tb = tb.tb_next
+    what = "broke an engine rule" if isinstance(exc, RuleError) else f"raised {type(exc).__name__}"
+    origin = plugin or m.game
+    if plugin is not None and plugin not in modules:
+        origin = plugin
+    return PluginError(f"{what} while applying an action: {exc} (the state was restored)", plugin=origin)
+
+
+def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any]) -> State:
+    from .game import start
+
+    counts = game.player_counts
+    if players is None:
+        players = counts[0]
+    if not isinstance(players, int) or players not in counts:
+        raise ValueError(f"{game.name} is for {_counts(counts)} players, not {players!r}")
+    if not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    unknown = set(options) - set(game.spec.options)
+    if unknown:
+        raise ValueError(f"{game.name} has no option {sorted(unknown)} (options: {sorted(game.spec.options)})")
+    m = Match(game, players, seed, {**game.spec.options, **options})
+    m.emit(MatchStarted(game.name, players, seed))
+    try:
+        start(m)
+        run_agenda(m)
+    except BoardcoreError:
+        raise
+    except Exception as exc:
+        raise _blame(m, exc) from exc
+    return State(game, m)
+
+
+def _counts(counts: Sequence[int]) -> str:
+    counts = tuple(counts)
+    if len(counts) > 1 and counts == tuple(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return " or ".join(str(c) for c in counts)
+
+
+def load_state(game: Game, text: str | bytes) -> State:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise InvalidData(f"not JSON: {exc}", where="saved game") from exc
+    return State(game, load_match(game, data))
+
+
+def replay(game: Game, seed: int, players: int, history: Sequence[Any], options: dict[str, Any]) -> State:
+    state = new_state(game, players, seed, options)
+    for i, entry in enumerate(history):
+        try:
+            player, action = entry
+        except (TypeError, ValueError):
+            raise InvalidData("expected a (player, action) pair", where=f"history[{i}]") from None
+        if not isinstance(action, Action):
+            action = game.codec.load(action, Action, where=f"history[{i}]")
+        try:
+            state.apply(player, action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"history[{i}]: {exc}", player=player, action=action) from exc
+    return state
+
+

@@ -1,0 +1,53 @@
+"""What one player may see of a match, derived from zone visibility."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .match import Match
+
+
+def build_view(m: Match, player: int) -> dict[str, Any]:
+    """All that ``player`` may see, as JSON-able data.
+
+    Zones the player may see list their cards; the others show only how many cards
+    they hold. Secret decisions and drafts of other players are left out entirely,
+    so nothing a player may not know changes their view.
+    """
+    rules = m.rules
+    codec = rules.codec
+    zones: dict[str, Any] = {}
+    for zone, cards in m.zones.items():
+        spec = m.specs[zone]
+        entry: dict[str, Any] = {"owner": spec.owner, "count": len(cards)}
+        if spec.visible_to(player):
+            entry["cards"] = [{"id": c, "name": rules.cards[c].name} for c in cards]
+        zones[zone] = entry
+    decisions = []
+    mine = None
+    for d, _ in m.asks:
+        if d.player == player:
+            mine = {"prompt": d.prompt, "options": [str(o) for o in d.options]}
+        elif not d.secret:
+            decisions.append({"player": d.player, "prompt": d.prompt})
+    table_type = rules.spec.table_type
+    view: dict[str, Any] = {
+        "game": m.game,
+        "player": player,
+        "players": m.players,
+        "turn": m.turn,
+        "active": m.active,
+        "phase": m.phase,
+        "out": list(m.out),
+        "zones": zones,
+        "counters": dict(m.counters),
+        "pieces": {pid: codec.dump(p) for pid, p in m.pieces.items()},
+        "table": None if m.table is None else codec.dump(m.table, table_type),
+        "draft": list(m.drafts.get(player, ())),
+        "decision": mine,
+        "others_deciding": decisions,
+        "result": None if m.result is None else codec.dump(m.result),
+    }
+    if rules.spec.describe is not None:
+        view["game_view"] = rules.spec.describe(m, player)
+    return view

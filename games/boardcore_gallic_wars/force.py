@@ -1,0 +1,105 @@
+"""Counting a hand's Force (rules section 4, GW-R08 to GW-R10), through card effects.
+
+Every card counts through the effect its data names. An effect turns a card into a
+:class:`Contribution`: a value and the basic types it may fill. The engine of this
+game then finds the best legal count: at most ``per_type`` values per basic type,
+each flexible card (a Leader) placed in exactly one type, and every card with no
+type (a Disadvantage) always counted.
+
+An effect may also implement ``against(card, contributions)``, which gets the
+opposing hand's contributions after both hands are revealed and returns them
+changed. The base game has none; variants use it (see the turncoats plugin).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+import attrs
+
+from .cards import BASIC_KINDS, GallicCard, Kind
+
+SLOTS = tuple(kind.value for kind in BASIC_KINDS)
+
+
+@attrs.frozen
+class Contribution:
+    """How one card may count. ``slots == ()`` means it always counts."""
+
+    card: str
+    value: int
+    slots: tuple[str, ...]
+
+
+@attrs.frozen
+class Count:
+    """The best count of a hand: the total and where each flexible card went."""
+
+    total: int
+    placed: tuple[tuple[str, str], ...] = ()
+
+
+class BasicForce:
+    """A basic card counts in its own type."""
+
+    def contribution(self, card: GallicCard) -> Contribution:
+        return Contribution(card.id, card.force, (card.kind.value,))
+
+
+class LeaderForce:
+    """A Leader counts as any one basic type, using one of its places (GW-R09)."""
+
+    def contribution(self, card: GallicCard) -> Contribution:
+        return Contribution(card.id, card.force, SLOTS)
+
+
+class DisadvantageForce:
+    """A Disadvantage card always counts, without using a place (GW-R10)."""
+
+    def contribution(self, card: GallicCard) -> Contribution:
+        return Contribution(card.id, card.force, ())
+
+
+BASE_EFFECTS = {"basic": BasicForce(), "leader": LeaderForce(), "disadvantage": DisadvantageForce()}
+
+
+def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
+    """The highest legal total (GW-R08, GW-R09).
+
+    Flexible cards are tried in card-id order, the first one as the outer loop,
+    each over its slots in order; the first best way found is reported.
+    """
+    fixed = 0
+    lists: dict[str, list[int]] = {slot: [] for slot in SLOTS}
+    flexible = []
+    for c in contributions:
+        if not c.slots:
+            fixed += c.value
+        elif len(c.slots) == 1:
+            lists.setdefault(c.slots[0], []).append(c.value)
+        else:
+            flexible.append(c)
+    if not flexible:
+        return Count(fixed + sum(_top(values, per_type) for values in lists.values()))
+    flexible.sort(key=lambda c: c.card)
+    best: Count | None = None
+    for way in product(*(c.slots for c in flexible)):
+        total = fixed
+        for slot, values in lists.items():
+            extra = [c.value for c, chosen in zip(flexible, way) if chosen == slot]
+            total += _top(values + extra if extra else values, per_type)
+        if best is None or total > best.total:
+            best = Count(total, tuple((c.card, slot) for c, slot in zip(flexible, way)))
+    assert best is not None
+    return best
+
+
+def _top(values: list[int], n: int) -> int:
+    if len(values) <= n:
+        return sum(values)
+    return sum(sorted(values, reverse=True)[:n])
+
+
+def is_basic(kind: Kind) -> bool:
+    return kind in BASIC_KINDS
