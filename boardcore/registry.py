@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from importlib.metadata import entry_points
 from typing import Any
@@ -25,12 +26,23 @@ class Provided:
 
 
 _cache: dict[str, Provided] | None = None
+_broken: dict[str, PluginError] = {}
 
 
 def _discover() -> dict[str, Provided]:
+    """Read the entry points once. A game whose entry point fails is left out of
+    the listing (with a warning) and raises its PluginError when loaded by name,
+    so one broken third-party game does not hide all the others."""
     global _cache
     if _cache is None:
-        _cache = games_from(_entry_point_objects())
+        found: dict[str, Provided] = {}
+        for name, obj in _entry_point_objects():
+            try:
+                found.update(games_from([(name, obj)], taken=found))
+            except PluginError as exc:
+                _broken[name] = exc
+                warnings.warn(str(exc), stacklevel=3)
+        _cache = found
     return _cache
 
 
@@ -40,13 +52,17 @@ def _entry_point_objects() -> list[tuple[str, Any]]:
         try:
             found.append((ep.name, ep.load()))
         except Exception as exc:  # an entry point can fail in any way while importing
-            raise PluginError(f"failed to load: {type(exc).__name__}: {exc}", plugin=ep.name) from exc
+            error = PluginError(f"failed to load: {type(exc).__name__}: {exc}", plugin=ep.name)
+            _broken[ep.name] = error
+            warnings.warn(str(error), stacklevel=4)
     return found
 
 
-def games_from(providers: Iterable[tuple[str, Any]]) -> dict[str, Provided]:
-    """Ask each provider's ``register_games`` hook for its games."""
+def games_from(providers: Iterable[tuple[str, Any]], taken: dict[str, Provided] | None = None) -> dict[str, Provided]:
+    """Ask each provider's ``register_games`` hook for its games (names in ``taken``
+    are already provided by someone else)."""
     games: dict[str, Provided] = {}
+    taken = taken or {}
     for name, obj in providers:
         pm = _plugins.new_manager()
         _plugins.register(pm, obj, name)
@@ -54,10 +70,9 @@ def games_from(providers: Iterable[tuple[str, Any]]) -> dict[str, Provided]:
             for spec in answer:
                 if not isinstance(spec, GameSpec):
                     raise PluginError(f"register_games returned {spec!r}, not a GameSpec", plugin=plugin)
-                if spec.name in games:
-                    raise PluginError(
-                        f"game {spec.name!r} is also provided by {games[spec.name].provider_name}", plugin=plugin
-                    )
+                other = games.get(spec.name) or taken.get(spec.name)
+                if other is not None:
+                    raise PluginError(f"game {spec.name!r} is also provided by {other.provider_name}", plugin=plugin)
                 games[spec.name] = Provided(spec, obj, name)
     return games
 
@@ -82,6 +97,8 @@ def load_game(name: str, plugins: Iterable[Any] = ()) -> Game:
     """
     found = _discover()
     if name not in found:
+        if name in _broken:
+            raise _broken[name]
         raise UnknownGame(name, sorted(found))
     return build_game(found[name], plugins)
 

@@ -1,0 +1,120 @@
+"""Setting up exact situations for rules tests: stacked piles, placed cards, loaded dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..errors import InvalidData
+from ..events import CardsMoved, MatchStarted
+from ..flow import run_agenda
+from ..game import Game, start
+from ..match import Match
+from ..state import State
+
+
+def resolve_cards(state: State, cards: Iterable[str], avoid: Sequence[str] = ()) -> list[str]:
+    """Card ids for ``cards``, each given as an id or a printed name.
+
+    A name matches the first card of that name (in id order) not already chosen
+    and not in a zone listed in ``avoid``; it raises if none is left.
+    """
+    m = state.match
+    all_cards = m.rules.cards
+    chosen: list[str] = []
+    where = {card: zone for zone, held in m.zones.items() for card in held}
+    for entry in cards:
+        if entry in all_cards:
+            if entry in chosen:
+                raise InvalidData(f"card {entry!r} is listed twice", where="arrange")
+            chosen.append(entry)
+            continue
+        candidates = sorted(
+            cid for cid, card in all_cards.items() if card.name == entry and cid in where and cid not in chosen
+        )
+        preferred = [c for c in candidates if where[c] not in avoid]
+        pool = preferred or candidates
+        if not pool:
+            raise InvalidData(f"no card named {entry!r} is left to arrange", where="arrange")
+        chosen.append(pool[0])
+    return chosen
+
+
+def _lift(m: Match, cards: Sequence[str]) -> None:
+    """Take ``cards`` out of whatever zones hold them (events record the moves)."""
+    by_zone: dict[str, list[str]] = {}
+    for zone, held in m.zones.items():
+        for card in held:
+            if card in cards:
+                by_zone.setdefault(zone, []).append(card)
+    found = {c for group in by_zone.values() for c in group}
+    missing = [c for c in cards if c not in found]
+    if missing:
+        raise InvalidData(f"cards {missing} are in no zone", where="arrange")
+    zones = dict(m.zones)
+    for zone, group in by_zone.items():
+        zones[zone] = tuple(c for c in zones[zone] if c not in group)
+    m.zones = zones
+
+
+def stack(state: State, zone: str, cards: Sequence[str]) -> list[str]:
+    """Put ``cards`` on top of ``zone`` so that the first one listed is drawn first.
+
+    Cards are given by id or name and taken from wherever they are; the rest of
+    every zone keeps its order. Returns the card ids used.
+    """
+    m = state.match
+    m.cards(zone)
+    ids = resolve_cards(state, cards, avoid=())
+    _lift(m, ids)
+    m.zones = {**m.zones, zone: m.zones[zone] + tuple(reversed(ids))}
+    m.emit(CardsMoved(tuple(ids), "arranged", zone))
+    return ids
+
+
+def put(state: State, zone: str, cards: Sequence[str]) -> list[str]:
+    """Move ``cards`` (ids or names) into ``zone`` (a hand, a tableau), in order."""
+    m = state.match
+    m.cards(zone)
+    ids = resolve_cards(state, cards, avoid=(zone,))
+    _lift(m, ids)
+    m.zones = {**m.zones, zone: m.zones[zone] + tuple(ids)}
+    m.emit(CardsMoved(tuple(ids), "arranged", zone))
+    return ids
+
+
+def load_dice(state: State, values: Iterable[int]) -> None:
+    """Make the next die rolls come up ``values``, in order, before the generator is used."""
+    m = state.match
+    m.loaded = m.loaded + tuple(int(v) for v in values)
+
+
+def arranged(
+    game: Game,
+    players: int | None = None,
+    seed: int = 0,
+    *,
+    top: dict[str, Sequence[str]] | None = None,
+    dice: Iterable[int] = (),
+    before: Any = None,
+    **options: Any,
+) -> State:
+    """A new match whose piles are arranged before its first step runs.
+
+    ``top`` maps zones to the cards to stack on top of them (first listed is drawn
+    first); ``dice`` loads die results; ``before(state)`` may arrange anything else.
+    The match then runs to its first decision, exactly as ``new_state`` would.
+    """
+    if players is None:
+        players = game.player_counts[0]
+    m = Match(game, players, seed, {**game.spec.options, **options})
+    m.emit(MatchStarted(game.name, players, seed))
+    start(m)
+    state = State(game, m)
+    for zone, cards in (top or {}).items():
+        stack(state, zone, cards)
+    load_dice(state, dice)
+    if before is not None:
+        before(state)
+    run_agenda(m)
+    return state

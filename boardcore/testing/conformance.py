@@ -1,0 +1,300 @@
+"""``check_game``: play random games of any game and check the engine's eight properties.
+
+1. Determinism: the same seed and actions give the same state (another process and
+   another ``PYTHONHASHSEED`` included).
+2. Replay and save: ``replay`` and ``to_json``/``state_from_json`` reproduce the state.
+3. Clone independence: acting on a clone never changes the original.
+4. Atomicity: an illegal action raises ``IllegalAction`` and changes nothing.
+5. Conservation: every card in exactly one zone; counters never negative.
+6. Termination: every game ends.
+7. No leaks: a player's view does not change when only what is hidden from them does.
+8. Legal options: every option offered can be applied; nothing else can.
+
+A failure raises :class:`ConformanceError` with a reproducer: the seed, the player
+count and the actions (as data) that lead to the problem.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from .. import rng
+from ..actions import pick
+from ..errors import IllegalAction
+from ..events import Chose
+from ..game import Game
+from ..serialize import to_data
+from ..state import State
+
+
+class ConformanceError(AssertionError):
+    """A property did not hold. The message holds a reproducer."""
+
+
+@attrs.frozen
+class Summary:
+    """What ``check_game`` played."""
+
+    games: int
+    actions: int
+    reasons: dict[str, int]
+    players: dict[int, int]
+
+
+def check_game(
+    game: Game,
+    games: int = 100,
+    seed: int = 0,
+    *,
+    players: int | None = None,
+    every: int = 5,
+    max_actions: int = 200_000,
+    cross_process: bool = True,
+) -> Summary:
+    """Play ``games`` random games of ``game`` and check the eight properties.
+
+    Player counts cycle through ``game.player_counts`` unless ``players`` is given.
+    The expensive checks (round trip, clone, atomicity, every option, views) run
+    every ``every`` actions; conservation and the game's own ``check`` run after
+    every action. ``cross_process`` replays one game in a new Python process with
+    another ``PYTHONHASHSEED`` (the game must be installed under its name).
+    """
+    counts = [players] if players is not None else list(game.player_counts)
+    total_actions = 0
+    reasons: Counter[str] = Counter()
+    seen_players: Counter[int] = Counter()
+    checked_process = not cross_process
+    for index in range(games):
+        n = counts[index % len(counts)]
+        game_seed = rng.derive(seed, index)
+        state = _play_checked(game, n, game_seed, index, every, max_actions)
+        total_actions += len(state.history)
+        assert state.result is not None
+        reasons[state.result.reason] += 1
+        seen_players[n] += 1
+        if not checked_process:
+            _check_other_process(game, state)
+            checked_process = True
+    return Summary(games, total_actions, dict(reasons), dict(seen_players))
+
+
+class _Run:
+    def __init__(self, game: Game, players: int, seed: int, index: int) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.index = index
+
+    def fail(self, state: State, prop: str, detail: str) -> None:
+        history = [[p, to_data(a)] for p, a in state.history]
+        options = state.match.options
+        raise ConformanceError(
+            f"{self.game.name}: property '{prop}' failed in game {self.index} "
+            f"(seed={self.seed}, players={self.players}, after {len(history)} actions): {detail}\n"
+            f"reproduce with: game.replay(seed={self.seed}, players={self.players}, "
+            f"history=json.loads(HISTORY){', **' + repr(options) if options else ''})\n"
+            f"HISTORY = {json.dumps(history)!r}"
+        )
+
+
+def _play_checked(game: Game, players: int, seed: int, index: int, every: int, max_actions: int) -> State:
+    run = _Run(game, players, seed, index)
+    state = game.new_state(players=players, seed=seed)
+    twin = game.new_state(players=players, seed=seed)
+    if state.to_json() != twin.to_json():
+        run.fail(state, "determinism", "two new states from the same seed differ")
+    deck = Counter(c for cards in state.match.zones.values() for c in cards)
+    chooser = rng.seed_state(seed ^ 0x5EED)
+    step = 0
+    while True:
+        _check_every_step(run, state, deck)
+        if state.is_over:
+            break
+        if step % every == 0:
+            _check_sampled(run, state)
+        pending = state.pending
+        i, chooser = rng.below(chooser, len(pending))
+        decision = pending[i]
+        j, chooser = rng.below(chooser, len(decision.options))
+        action = decision.options[j]
+        watch = decision.secret and step % every == 0
+        views = {p: state.view(p) for p in range(players) if p != decision.player} if watch else {}
+        log_size = len(state.match.log)
+        try:
+            state.apply(decision.player, action)
+            twin.apply(decision.player, action)
+        except Exception as exc:  # any failure is a finding, reported with its reproducer
+            run.fail(state, "legal options", f"offered option {action} for player {decision.player} raised {exc!r}")
+        if watch and _only_choices(state, log_size):
+            for p, before in views.items():
+                if state.view(p) != before:
+                    run.fail(state, "no leaks", f"player {p}'s view changed after player {decision.player}'s secret choice")
+        step += 1
+        if step > max_actions:
+            run.fail(state, "termination", f"no result after {max_actions} actions")
+    _check_end(run, state, twin)
+    return state
+
+
+def _only_choices(state: State, since: int) -> bool:
+    log = state.match.log
+    return all(isinstance(log[i], Chose) for i in range(since, len(log)))
+
+
+def _check_every_step(run: _Run, state: State, deck: Counter[str]) -> None:
+    m = state.match
+    if state.is_over == bool(state.pending):
+        run.fail(state, "termination", f"is_over={state.is_over} but {len(state.pending)} decisions pending")
+    now = Counter(c for cards in m.zones.values() for c in cards)
+    if now != deck:
+        doubled = sorted(c for c, k in now.items() if k > 1)
+        lost = sorted((deck - now).elements())
+        gained = sorted((now - deck).elements())
+        run.fail(state, "conservation", f"cards in two zones {doubled}, lost {lost}, appeared {gained}")
+    negative = {k: v for k, v in m.counters.items() if v < 0}
+    if negative:
+        run.fail(state, "conservation", f"negative counters {negative}")
+    check = m.rules.spec.check
+    if check is not None:
+        problems = list(check(m))
+        if problems:
+            run.fail(state, "game invariants", "; ".join(problems))
+    for decision in state.pending:
+        if not decision.options:
+            run.fail(state, "legal options", f"a decision for player {decision.player} has no options")
+        if len(set(decision.options)) != len(decision.options):
+            run.fail(state, "legal options", f"decision for player {decision.player} offers an option twice")
+
+
+def _check_sampled(run: _Run, state: State) -> None:
+    game = run.game
+    before = state.to_json()
+    # 2. save and load
+    loaded = game.state_from_json(before)
+    if loaded.to_json() != before:
+        run.fail(state, "replay and save", "to_json/state_from_json does not round-trip")
+    pending = state.pending
+    asked = {d.player for d in pending}
+    decision = pending[0]
+    # 4. atomicity: wrong player, garbage, an option that is not offered
+    wrong = [p for p in range(run.players) if p not in asked]
+    attempts: list[tuple[int, Any]] = [(decision.player, "not an action"), (decision.player, None)]
+    attempts.append((decision.player, pick("no-such-item", "pick nothing")))
+    if wrong:
+        attempts.append((wrong[0], decision.options[0]))
+    for other in pending[1:]:
+        foreign = [o for o in other.options if o not in decision.options]
+        if foreign:
+            attempts.append((decision.player, foreign[0]))
+    attempts.append((run.players + 3, decision.options[0]))
+    for player, action in attempts:
+        try:
+            state.apply(player, action)
+        except IllegalAction:
+            pass
+        except Exception as exc:  # the wrong error type is itself the finding
+            run.fail(state, "atomicity", f"apply({player}, {action!r}) raised {type(exc).__name__}, not IllegalAction")
+        else:
+            run.fail(state, "atomicity", f"apply({player}, {action!r}) was accepted but is not legal")
+        if state.to_json() != before:
+            run.fail(state, "atomicity", f"a rejected apply({player}, {action!r}) changed the state")
+    # 3 and 8: every option applies on a clone, and the original never moves
+    for d in pending:
+        for option in d.options[:40]:
+            twin = state.clone()
+            try:
+                twin.apply(d.player, option)
+            except Exception as exc:  # any failure is a finding
+                run.fail(state, "legal options", f"option {option} of player {d.player} raised {exc!r}")
+        if state.to_json() != before:
+            run.fail(state, "clone independence", "acting on a clone changed the original")
+    # 7. views ignore what is hidden from their player
+    for p in range(run.players):
+        view = state.view(p)
+        json.dumps(view)
+        shaken = _shake_hidden(state, p)
+        if shaken.view(p) != view:
+            run.fail(state, "no leaks", f"player {p}'s view depends on cards hidden from them")
+
+
+def _shake_hidden(state: State, player: int) -> State:
+    """A clone where the cards hidden from ``player`` are dealt again at random
+    among the hidden zones (sizes kept), and other players' drafts are emptied."""
+    twin = state.clone()
+    m = twin.match
+    hidden = [z for z, spec in m.specs.items() if not spec.visible_to(player) and m.zones[z]]
+    pool = tuple(c for z in hidden for c in m.zones[z])
+    shuffled, _ = rng.shuffled(rng.seed_state(len(pool) * 7919 + player), pool)
+    zones = dict(m.zones)
+    at = 0
+    for z in hidden:
+        size = len(zones[z])
+        zones[z] = shuffled[at : at + size]
+        at += size
+    m.zones = zones
+    m.drafts = {p: items for p, items in m.drafts.items() if p == player}
+    return twin
+
+
+def _check_end(run: _Run, state: State, twin: State) -> None:
+    result = state.result
+    assert result is not None
+    if any(w not in range(run.players) for w in result.winners):
+        run.fail(state, "termination", f"winners {result.winners} are not seats")
+    final = state.to_json()
+    if twin.to_json() != final:
+        run.fail(state, "determinism", "the same seed and actions gave different states")
+    if run.game.replay(seed=run.seed, players=run.players, history=state.history).to_json() != final:
+        run.fail(state, "replay and save", "replay differs from the original")
+    if run.game.state_from_json(final).to_json() != final:
+        run.fail(state, "replay and save", "the final state does not round-trip")
+    try:
+        state.apply(0, state.history[-1][1] if state.history else "x")
+    except IllegalAction:
+        pass
+    else:
+        run.fail(state, "atomicity", "an action was accepted after the game ended")
+
+
+_CHILD = """
+import json, sys, boardcore
+args = json.loads(sys.stdin.read())
+game = boardcore.load_game(args["game"], plugins=args["plugins"])
+state = game.replay(seed=args["seed"], players=args["players"], history=args["history"])
+sys.stdout.write(state.to_json())
+"""
+
+
+def _check_other_process(game: Game, state: State) -> None:
+    """Replay ``state``'s game in a fresh interpreter with another hash seed."""
+    payload = json.dumps(
+        {
+            "game": game.name,
+            "plugins": list(game.plugins),
+            "seed": state.seed,
+            "players": state.players,
+            "history": [[p, to_data(a)] for p, a in state.history],
+        }
+    )
+    env = {**os.environ, "PYTHONHASHSEED": str((state.seed % 1000) + 1)}
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD], input=payload, capture_output=True, text=True, env=env, timeout=300
+    )
+    if done.returncode != 0:
+        raise ConformanceError(f"{game.name}: replay in a new process failed:\n{done.stderr[-2000:]}")
+    if done.stdout != state.to_json():
+        raise ConformanceError(
+            f"{game.name}: property 'determinism' failed: seed {state.seed} with {state.players} players "
+            "gives a different state in a process with another PYTHONHASHSEED"
+        )
+
+
+__all__ = ["ConformanceError", "Summary", "check_game"]
+
