@@ -1,0 +1,79 @@
+"""Force counting (rules section 4): the engine's best count against a brute force."""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardcore_gallic_wars import Kind, battle_totals
+from boardcore_gallic_wars.force import BASE_EFFECTS, best_count
+
+BASIC = (Kind.STRATEGY, Kind.TACTICS, Kind.RESOURCES, Kind.MORALE)
+
+
+def brute_force(cards) -> int:
+    """Every legal way to count: each Leader takes one basic type; then at most two
+    cards per type may count (any subset); every Disadvantage counts."""
+    leaders = [c for c in cards if c.kind is Kind.LEADER]
+    best = None
+    for way in product(BASIC, repeat=len(leaders)):
+        typed = [(c.kind, c.force) for c in cards if c.kind in BASIC]
+        typed += [(kind, c.force) for c, kind in zip(leaders, way)]
+        total = sum(c.force for c in cards if c.kind is Kind.DISADVANTAGE)
+        for kind in BASIC:
+            values = [v for k, v in typed if k is kind]
+            total += max(sum(pair) for r in range(3) for pair in combinations(values, r))
+        best = total if best is None else max(best, total)
+    return best
+
+
+def count(cards) -> int:
+    return best_count([BASE_EFFECTS[c.effect].contribution(c) for c in cards], 2).total
+
+
+def celtic_deck(game):
+    return sorted((c for c in game.cards.values() if c.id.startswith("C-")), key=lambda c: c.id)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_gw_invariant_4_and_5_best_count_equals_brute_force_and_stays_in_12_to_77(game, data):
+    deck = celtic_deck(game)
+    hand = data.draw(st.lists(st.sampled_from(deck), min_size=8, max_size=8, unique=True))
+    total = count(hand)
+    assert total == brute_force(hand)
+    assert 12 <= total <= 77
+
+
+def test_gw_r09_a_leader_uses_one_of_the_two_places_of_its_type(game):
+    by_name = {c.name: c for c in celtic_deck(game)}
+    hand = [by_name[n] for n in ("Vercingetorix", "Gauls", "Tribes", "Walled Cities", "Skill", "Charges", "Revolt", "Courage")]
+    # R already has 10 and 9: Vercingetorix is worth more in S (empty) than in R.
+    assert count(hand) == 10 + 19 + 19 + 17
+
+
+def test_gw_r09_both_leaders_may_take_the_same_type(game):
+    by_name = {c.name: c for c in celtic_deck(game)}
+    hand = [by_name[n] for n in ("Vercingetorix", "Commius", "Gauls", "Tribes", "Skill", "Charges", "Revolt", "Women & Children")]
+    assert count(hand) == 62  # the Celtic hand of the worked example: both Leaders in S
+
+
+def test_gw_r10_disadvantage_cards_always_count_and_take_no_place(game):
+    by_name = {c.name: c for c in celtic_deck(game)}
+    hand = [by_name[n] for n in ("Tribal Divisions", "Women & Children", "Gauls", "Tribes", "Skill", "Charges", "Revolt", "Courage")]
+    assert count(hand) == 19 + 19 + 17 - 3
+
+
+def test_best_count_reports_the_first_best_way_s_t_r_m(game):
+    by_name = {c.name: c for c in celtic_deck(game)}
+    hand = [by_name[n] for n in ("Vercingetorix", "Gauls", "Tribes", "Skill", "Charges", "Revolt", "Courage", "Scouts")]
+    result = best_count([BASE_EFFECTS[c.effect].contribution(c) for c in hand], 2)
+    assert result.placed == (("C-GW01", "S"),)
+
+
+def test_battle_totals_reads_the_hands_in_play(game):
+    state = game.new_state(players=2, seed=0)
+    totals = battle_totals(state.match)
+    assert all(12 <= t <= 77 for t in totals)
