@@ -80,6 +80,13 @@ class Game:
         self.setup_observers = _plugins.implementations(pm, "after_setup")
         self.game_over_observers = _plugins.implementations(pm, "after_game")
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        # A loaded game is the rules, not match data: copies of a state share it.
+        return self
+
+    def __copy__(self) -> Game:
+        return self
+
     def __repr__(self) -> str:
         extra = f", plugins={list(self.plugins)}" if self.plugins else ""
         return f"<Game {self.name}{extra}>"

@@ -255,8 +255,9 @@ def _check_end(run: _Run, state: State, twin: State) -> None:
         run.fail(state, "replay and save", "replay differs from the original")
     if run.game.state_from_json(final).to_json() != final:
         run.fail(state, "replay and save", "the final state does not round-trip")
+    late: Any = state.history[-1][1] if state.history else "x"
     try:
-        state.apply(0, state.history[-1][1] if state.history else "x")
+        state.apply(0, late)
     except IllegalAction:
         pass
     else:

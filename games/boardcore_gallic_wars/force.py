@@ -80,15 +80,19 @@ def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
             lists.setdefault(c.slots[0], []).append(c.value)
         else:
             flexible.append(c)
+    # Only the best ``per_type`` values of a type can ever count, with or without
+    # a flexible card added, so each type is cut down once before the search.
+    tops = {slot: sorted(values, reverse=True)[:per_type] for slot, values in lists.items()}
+    sums = {slot: sum(values) for slot, values in tops.items()}
     if not flexible:
-        return Count(fixed + sum(_top(values, per_type) for values in lists.values()))
+        return Count(fixed + sum(sums.values()))
     flexible.sort(key=lambda c: c.card)
     best: Count | None = None
     for way in product(*(c.slots for c in flexible)):
         total = fixed
-        for slot, values in lists.items():
+        for slot, base in sums.items():
             extra = [c.value for c, chosen in zip(flexible, way) if chosen == slot]
-            total += _top(values + extra if extra else values, per_type)
+            total += _top(tops[slot] + extra, per_type) if extra else base
         if best is None or total > best.total:
             best = Count(total, tuple((c.card, slot) for c, slot in zip(flexible, way)))
     assert best is not None

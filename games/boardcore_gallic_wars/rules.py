@@ -72,12 +72,18 @@ def setup(m: Match) -> None:
     table = GallicTable(sides)
     m.table = table
     for seat in table.order():
-        deck = sorted(c.id for c in m.rules.cards.values() if c.side is sides[seat])  # type: ignore[attr-defined]
+        deck = _deck(m.rules, sides[seat])
         m.add_zone(draw_pile(seat), ZoneSpec(seat, Visibility.HIDDEN, refill=discard_pile(seat)), deck)
         m.add_zone(hand(seat), ZoneSpec(seat, Visibility.OWNER))
         m.add_zone(discard_pile(seat), ZoneSpec(seat, Visibility.PUBLIC))
     for seat in table.order():
         m.shuffle(draw_pile(seat))
+
+
+@lru_cache(maxsize=64)
+def _deck(rules: boardcore.Game, side: Side) -> tuple[str, ...]:
+    """One side's cards in id order (row order), including any a plugin added."""
+    return tuple(sorted(c.id for c in rules.cards.values() if c.side is side))  # type: ignore[attr-defined]
 
 
 class Reinforcements(boardcore.Phase):
@@ -173,7 +179,7 @@ class Battle(boardcore.Phase):
             else:
                 m.set_count("streak", 0, seat)
         table = m.table
-        m.table = attrs.evolve(table, winners=table.winners + (winner,), totals=table.totals + (totals,))
+        m.table = GallicTable(table.sides, table.winners + (winner,), table.totals + (totals,))
         m.emit(HandFought(m.turn, totals, winner))
         for seat in table.order():
             m.move_all(hand(seat), discard_pile(seat))
@@ -183,14 +189,14 @@ class Battle(boardcore.Phase):
 def contributions(m: Match, seat: int) -> list[Contribution]:
     """How each card in ``seat``'s hand counts, through the card's effect."""
     rules = m.rules
-    return [_contribution(rules.effect(c), rules.cards[c]) for c in m.cards(hand(seat))]
+    return [_contribution(rules, c) for c in m.cards(hand(seat))]
 
 
-@lru_cache(maxsize=4096)
-def _contribution(effect: Any, card: GallicCard) -> Contribution:
-    # A card's own contribution depends only on its data and its effect, so it is
-    # computed once per card rather than once per battle.
-    return effect.contribution(card)
+@lru_cache(maxsize=8192)
+def _contribution(rules: boardcore.Game, card_id: str) -> Contribution:
+    # A card's own contribution depends only on its data and its effect, both
+    # fixed for a loaded game, so it is computed once per card, not per battle.
+    return rules.effect(card_id).contribution(rules.cards[card_id])
 
 
 def battle_totals(m: Match) -> tuple[int, int]:
