@@ -112,7 +112,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     bar = None
-    if not args.json and sys.stderr.isatty() or args.json and sys.stderr.isatty():
+    if sys.stderr.isatty():  # a progress bar only for a person watching
         from tqdm import tqdm
 
         bar = tqdm(total=args.games, unit="game", file=sys.stderr, leave=False)

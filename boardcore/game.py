@@ -46,6 +46,10 @@ class GameSpec:
     check: Callable[[Match], Sequence[str]] | None = None
     """The game's own invariants: returns a list of problems (empty when all hold).
     ``boardcore.testing.check_game`` runs it after every action."""
+    redeal: Callable[[Match, int], Sequence[Sequence[str]]] | None = None
+    """Groups of zones hidden from a player whose cards could be in any zone of
+    the group, for ``State.determinize``. None means: all hidden zones, one group
+    (right for a shared deck; a game with one deck per player says otherwise)."""
     options: Mapping[str, Any] = attrs.field(factory=dict)
     """Setup options the game accepts, with their defaults (e.g. which seat plays
     which side)."""

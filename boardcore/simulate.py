@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from .bots import bot_factory, make_bot
-from .errors import RuleError
+from .errors import InvalidData, RuleError
 from .rng import derive
 
 
@@ -100,14 +100,14 @@ def simulate(
     if players is None:
         players = game.player_counts[0]
     if players not in game.player_counts:
-        raise ValueError(f"{name} cannot be played by {players} players (allowed: {list(game.player_counts)})")
+        raise InvalidData(f"{name} cannot be played by {players} players (allowed: {list(game.player_counts)})", where="players")
     if games < 1:
-        raise ValueError(f"the number of games must be at least 1, not {games}")
+        raise InvalidData(f"the number of games must be at least 1, not {games}", where="games")
     if workers < 1:
-        raise ValueError(f"the number of workers must be at least 1, not {workers}")
+        raise InvalidData(f"the number of workers must be at least 1, not {workers}", where="workers")
     seats = tuple(bots) * players if len(bots) == 1 else tuple(bots)
     if len(seats) != players:
-        raise ValueError(f"--bots names {len(bots)} bots for {players} seats (give one, or one per seat)")
+        raise InvalidData(f"{len(bots)} bots for {players} seats (give one, or one per seat)", where="bots")
     for bot in set(seats):
         make_bot(bot, 0)
     factories = [bot_factory(b) for b in seats]

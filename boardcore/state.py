@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import rng
 from .actions import Action
 from .decisions import Decision, Result
 from .errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
@@ -78,8 +79,40 @@ class State:
     def view(self, player: int) -> dict[str, Any]:
         """All that ``player`` may see, as JSON-able data."""
         if not isinstance(player, int) or not 0 <= player < self._m.players:
-            raise ValueError(f"no seat {player!r} in a {self._m.players}-player match")
+            raise InvalidData(f"no seat {player!r} in a {self._m.players}-player match", where="view")
         return build_view(self._m, player)
+
+    def determinize(self, player: int, seed: int) -> State:
+        """A clone in which every card hidden from ``player`` is dealt again at random.
+
+        The cards are re-dealt only within the groups of zones the game says are
+        interchangeable (``GameSpec.redeal``; by default, all zones hidden from the
+        player form one group), keeping every zone's size. Other players' secret
+        picks are forgotten. Search bots sample hidden information this way; the
+        result is consistent with everything ``player`` can see.
+        """
+        if not isinstance(player, int) or not 0 <= player < self._m.players:
+            raise InvalidData(f"no seat {player!r} in a {self._m.players}-player match", where="determinize")
+        twin = self.clone()
+        m = twin._m
+        redeal = m.rules.spec.redeal
+        if redeal is None:
+            groups: list[list[str]] = [[z for z, spec in m.specs.items() if not spec.visible_to(player)]]
+        else:
+            groups = [list(g) for g in redeal(m, player)]
+        state = rng.seed_state(seed)
+        zones = dict(m.zones)
+        for group in groups:
+            pool = tuple(c for z in group for c in zones[z])
+            dealt, state = rng.shuffled(state, pool)
+            at = 0
+            for z in group:
+                size = len(zones[z])
+                zones[z] = dealt[at : at + size]
+                at += size
+        m.zones = zones
+        m.drafts = {p: items for p, items in m.drafts.items() if p == player}
+        return twin
 
     # -- acting ----------------------------------------------------------------------
 
@@ -147,21 +180,17 @@ class State:
 
 
 def _blame(m: Match, exc: Exception) -> PluginError:
-    """A PluginError naming the innermost game or plugin module in the traceback."""
-    plugin = None
-    modules = {name for name, _ in m.rules.pm.list_name_plugin()}
-    modules |= {getattr(obj, "__name__", "") for _, obj in m.rules.pm.list_name_plugin()}
+    """A PluginError naming the innermost module outside boardcore in the traceback
+    (the game or plugin whose code failed), or the game when there is none."""
+    origin = m.game
     tb = exc.__traceback__
     while tb is not None:
         module = tb.tb_frame.f_globals.get("__name__", "")
-        if not module.startswith("boardcore.") and module != "boardcore":
-            plugin = module
+        if module and module != "boardcore" and not module.startswith("boardcore."):
+            origin = module
         tb = tb.tb_next
     what = "broke an engine rule" if isinstance(exc, RuleError) else f"raised {type(exc).__name__}"
-    origin = plugin or m.game
-    if plugin is not None and plugin not in modules:
-        origin = plugin
-    return PluginError(f"{what} while applying an action: {exc} (the state was restored)", plugin=origin)
+    return PluginError(f"{what}: {exc} (the state was left as it was)", plugin=origin)
 
 
 def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any]) -> State:
@@ -171,12 +200,12 @@ def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any
     if players is None:
         players = counts[0]
     if not isinstance(players, int) or players not in counts:
-        raise ValueError(f"{game.name} is for {_counts(counts)} players, not {players!r}")
+        raise InvalidData(f"{game.name} is for {_counts(counts)} players, not {players!r}", where="players")
     if not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, not {seed!r}")
+        raise InvalidData(f"seed must be an integer, not {seed!r}", where="seed")
     unknown = set(options) - set(game.spec.options)
     if unknown:
-        raise ValueError(f"{game.name} has no option {sorted(unknown)} (options: {sorted(game.spec.options)})")
+        raise InvalidData(f"{game.name} has no option {sorted(unknown)} (options: {sorted(game.spec.options)})", where="options")
     m = Match(game, players, seed, {**game.spec.options, **options})
     m.emit(MatchStarted(game.name, players, seed))
     try:

@@ -28,6 +28,7 @@ from .rules import (
     battle_totals,
     check,
     describe,
+    redeal,
     setup,
 )
 
@@ -43,6 +44,7 @@ SPEC = boardcore.GameSpec(
     table_type=GallicTable,
     describe=describe,
     check=check,
+    redeal=redeal,
     options={"romans": 0},
 )
 

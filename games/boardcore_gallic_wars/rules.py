@@ -229,6 +229,16 @@ def decide(m: Match, winner: int | None) -> None:
             m.finish([last], "won the last hand that had a winner", won)
 
 
+def redeal(m: Match, player: int) -> list[list[str]]:
+    """Each seat's hidden cards can only be redealt within that seat's own deck."""
+    groups = []
+    for seat in (0, 1):
+        zones = [z for z in (draw_pile(seat), hand(seat)) if not m.zone_spec(z).visible_to(player)]
+        if zones:
+            groups.append(zones)
+    return groups
+
+
 def describe(m: Match, player: int) -> dict[str, Any]:
     """The sides, and each seat's Force total in the hands fought so far."""
     table: GallicTable = m.table

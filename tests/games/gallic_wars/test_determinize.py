@@ -1,0 +1,27 @@
+"""Determinization for search bots: hidden cards re-dealt consistently with a view."""
+
+from __future__ import annotations
+
+from boardcore_gallic_wars import Side
+
+
+def test_determinize_keeps_the_view_and_each_deck_to_its_own_side(game):
+    state = game.new_state(players=2, seed=17)
+    for seed in range(5):
+        sample = state.determinize(0, seed)
+        assert sample.view(0) == state.view(0)
+        m = sample.match
+        assert all(game.card(c).side is Side.CELTS for c in m.cards("hand:1") + m.cards("draw:1"))
+        assert all(game.card(c).side is Side.ROMANS for c in m.cards("draw:0"))
+        assert m.cards("hand:0") == state.match.cards("hand:0")  # his own hand is known to him
+    samples = {state.determinize(0, seed).match.cards("hand:1") for seed in range(5)}
+    assert len(samples) > 1  # the opponent's hand really is resampled
+    assert state.determinize(0, 3).to_json() == state.determinize(0, 3).to_json()
+
+
+def test_a_determinized_state_plays_on_normally(game):
+    sample = game.new_state(players=2, seed=2).determinize(1, 8)
+    while not sample.is_over:
+        decision = sample.pending[0]
+        sample.apply(decision.player, decision.options[-1])
+    assert sample.result is not None
