@@ -104,7 +104,7 @@ class PieceAdded(Event):
     """A piece (a token that is not a card) entered the match."""
 
     piece: str
-    kind: str
+    piece_kind: str
     owner: int
 
 

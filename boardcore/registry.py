@@ -66,7 +66,15 @@ def games_from(providers: Iterable[tuple[str, Any]], taken: dict[str, Provided] 
     for name, obj in providers:
         pm = _plugins.new_manager()
         _plugins.register(pm, obj, name)
-        for plugin, answer in _plugins.collect(pm, "register_games"):
+        answers = _plugins.collect(pm, "register_games")
+        if not answers or not any(answer for _, answer in answers):
+            what = getattr(obj, "__name__", repr(obj))
+            raise PluginError(
+                f"provides no games: {what} implements no register_games hook returning a GameSpec "
+                "(a folder without __init__.py imports as an empty namespace package)",
+                plugin=name,
+            )
+        for plugin, answer in answers:
             for spec in answer:
                 if not isinstance(spec, GameSpec):
                     raise PluginError(f"register_games returned {spec!r}, not a GameSpec", plugin=plugin)

@@ -14,6 +14,7 @@ import typing
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
+import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
@@ -70,6 +71,11 @@ class Codec:
         self.converter.register_structure_hook_func(_is_primitive_union, _load_primitive_union)
 
     def add(self, cls: type) -> None:
+        if attrs.has(cls) and any(field.name == "kind" for field in attrs.fields(cls)):
+            raise PluginError(
+                f"{cls.__qualname__} has a field named 'kind', which saved games use for the class tag; rename it",
+                plugin=cls.__module__,
+            )
         kind = kind_of(cls)
         known = self.by_kind.get(kind)
         if known is not None and known is not cls:

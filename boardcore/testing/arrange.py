@@ -11,13 +11,16 @@ from ..flow import run_agenda
 from ..game import Game, start
 from ..match import Match
 from ..state import State
+from ..zones import Visibility
 
 
 def resolve_cards(state: State, cards: Iterable[str], avoid: Sequence[str] = ()) -> list[str]:
     """Card ids for ``cards``, each given as an id or a printed name.
 
-    A name matches the first card of that name (in id order) not already chosen
-    and not in a zone listed in ``avoid``; it raises if none is left.
+    A name matches a card of that name not already chosen and not in a zone listed
+    in ``avoid``: first one in a zone nobody sees (a draw pile), then any other, in
+    id order; so naming a card twice in successive calls takes two copies rather
+    than moving the first one again. It raises if no such card is left.
     """
     m = state.match
     all_cards = m.rules.cards
@@ -32,8 +35,9 @@ def resolve_cards(state: State, cards: Iterable[str], avoid: Sequence[str] = ())
         candidates = sorted(
             cid for cid, card in all_cards.items() if card.name == entry and cid in where and cid not in chosen
         )
-        preferred = [c for c in candidates if where[c] not in avoid]
-        pool = preferred or candidates
+        allowed = [c for c in candidates if where[c] not in avoid]
+        unseen = [c for c in allowed if m.specs[where[c]].visibility is Visibility.HIDDEN]
+        pool = unseen or allowed
         if not pool:
             raise InvalidData(f"no card named {entry!r} is left to arrange", where="arrange")
         chosen.append(pool[0])
@@ -57,26 +61,30 @@ def _lift(m: Match, cards: Sequence[str]) -> None:
     m.zones = zones
 
 
-def stack(state: State, zone: str, cards: Sequence[str]) -> list[str]:
+def stack(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = ()) -> list[str]:
     """Put ``cards`` on top of ``zone`` so that the first one listed is drawn first.
 
-    Cards are given by id or name and taken from wherever they are; the rest of
-    every zone keeps its order. Returns the card ids used.
+    Cards are given by id or name (see :func:`resolve_cards`; names are never taken
+    from zones in ``avoid``) and taken from wherever they are; the rest of every
+    zone keeps its order. Returns the card ids used.
     """
     m = state.match
     m.cards(zone)
-    ids = resolve_cards(state, cards, avoid=())
+    ids = resolve_cards(state, cards, avoid=avoid)
     _lift(m, ids)
     m.zones = {**m.zones, zone: m.zones[zone] + tuple(reversed(ids))}
     m.emit(CardsMoved(tuple(ids), "arranged", zone))
     return ids
 
 
-def put(state: State, zone: str, cards: Sequence[str]) -> list[str]:
-    """Move ``cards`` (ids or names) into ``zone`` (a hand, a tableau), in order."""
+def put(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = ()) -> list[str]:
+    """Move ``cards`` (ids or names) into ``zone`` (a hand, a tableau), in order.
+
+    Names are never resolved to cards already in ``zone`` or in ``avoid``.
+    """
     m = state.match
     m.cards(zone)
-    ids = resolve_cards(state, cards, avoid=(zone,))
+    ids = resolve_cards(state, cards, avoid=(zone, *avoid))
     _lift(m, ids)
     m.zones = {**m.zones, zone: m.zones[zone] + tuple(ids)}
     m.emit(CardsMoved(tuple(ids), "arranged", zone))

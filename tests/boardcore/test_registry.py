@@ -1,0 +1,36 @@
+"""Finding games: a provider that offers nothing is reported, not silently ignored."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+import boardcore
+from boardcore.registry import games_from
+
+
+def test_a_provider_with_no_register_games_is_a_plugin_error():
+    empty = types.ModuleType("empty_namespace_like")
+    with pytest.raises(boardcore.PluginError, match="provides no games") as exc:
+        games_from([("some-game", empty)])
+    assert exc.value.plugin == "some-game"
+
+
+def test_two_providers_of_one_game_name_are_refused():
+    class Provider:
+        def __init__(self, label):
+            self.name = label
+
+        @boardcore.hookimpl
+        def register_games(self):
+            return [boardcore.GameSpec(name="twin", summary="", player_counts=(2,), setup=lambda m: None)]
+
+    with pytest.raises(boardcore.PluginError, match="also provided by"):
+        games_from([("a", Provider("a")), ("b", Provider("b"))])
+
+
+def test_unknown_game_lists_the_installed_ones():
+    with pytest.raises(boardcore.UnknownGame, match="gallic-wars") as exc:
+        boardcore.load_game("chess")
+    assert isinstance(exc.value, LookupError)
