@@ -30,6 +30,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``boardcore simulate ... | head``): stop quietly.
+        sys.stderr.close()
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -56,9 +56,10 @@ class Answer(Step):
     step: Step
     player: int
     action: Action
+    secret: bool = False
 
     def run(self, m: Match) -> None:
-        m.chose(self.player, self.action, secret=False, forced=True)
+        m.chose(self.player, self.action, secret=self.secret, forced=True)
         self.step.resolve(m, self.player, self.action)
 
 

@@ -10,7 +10,7 @@ import pluggy
 
 from . import plugins as _plugins
 from .cards import Card
-from .errors import InvalidData, PluginError
+from .errors import InvalidData, PluginError, RuleError
 from .flow import NextTurn, Phase, TurnOrder
 from .serialize import Codec
 
@@ -98,6 +98,7 @@ class Game:
     def _collect_cards(self) -> dict[str, Card]:
         cards: dict[str, Card] = {}
         owner: dict[str, str] = {}
+        self._card_plugin = owner
         for plugin, answer in _plugins.collect(self.pm, "register_cards", game=self.name):
             for card in answer:
                 if not isinstance(card, Card):
@@ -117,7 +118,10 @@ class Game:
                 effects[name] = effect
         for card in self.cards.values():
             if card.effect is not None and card.effect not in effects:
-                raise PluginError(f"card {card.id} ({card.name}) names the unknown effect {card.effect!r}")
+                raise PluginError(
+                    f"card {card.id} ({card.name}) names the unknown effect {card.effect!r}",
+                    plugin=self._card_plugin.get(card.id),
+                )
         return effects
 
     # -- cards and effects -----------------------------------------------------------
@@ -131,8 +135,10 @@ class Game:
 
     def effect(self, card_id: str) -> Any:
         """The effect object of a card, or None if its data names no effect."""
-        name = self.cards[card_id].effect
-        return None if name is None else self.effects[name]
+        card = self.cards.get(card_id)
+        if card is None:
+            raise RuleError(f"{self.name} has no card {card_id!r}")
+        return None if card.effect is None else self.effects[card.effect]
 
     # -- matches ---------------------------------------------------------------------
 

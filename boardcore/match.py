@@ -167,7 +167,10 @@ class Match:
 
     def card(self, card_id: str) -> Any:
         """The data of card ``card_id`` (the game's :class:`~boardcore.Card` subclass)."""
-        return self.rules.cards[card_id]
+        try:
+            return self.rules.cards[card_id]
+        except KeyError:
+            raise RuleError(f"{self.game} has no card {card_id!r}") from None
 
     def add_zone(self, zone: str, spec: ZoneSpec, cards: Iterable[str] = ()) -> None:
         """Create a zone holding ``cards`` (bottom first)."""
@@ -212,6 +215,8 @@ class Match:
             return
         if isinstance(cards, str):
             raise RuleError("move() takes a sequence of card ids, not one id")
+        if source == target:
+            raise RuleError(f"cannot move cards from {source!r} to itself")
         held = self.cards(source)
         self.cards(target)
         gone = set(cards)
@@ -379,6 +384,8 @@ class Match:
             for call in self.rules.roll_makers:
                 made = call(match=self, sides=sides, value=value, reason=reason)
                 if made is not None:
+                    if not isinstance(made, int) or not 1 <= made <= sides:
+                        raise RuleError(f"a make_roll hook returned {made!r} for a d{sides}")
                     value = made
                     break
         self.emit(DieRolled(sides, value, reason, forced))
@@ -414,7 +421,7 @@ class Match:
         if auto and len(options) == 1:
             from .flow import Answer
 
-            self.agenda = self.agenda + (Answer(step, player, options[0]),)
+            self.agenda = self.agenda + (Answer(step, player, options[0], secret),)
             return
         decision = Decision(player, tuple(options), prompt, secret)
         self.asks = self.asks + ((decision, step),)

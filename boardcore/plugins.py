@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import types
 from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
@@ -41,13 +42,36 @@ def register(pm: pluggy.PluginManager, obj: Any, name: str) -> None:
     except pluggy.PluginValidationError as exc:
         pm.unregister(name=name)
         raise PluginError(f"implements an unknown hook: {exc}", plugin=name) from exc
+    for caller in pm.get_hookcallers(pm.get_plugin(name)) or ():
+        for impl in caller.get_hookimpls():
+            if impl.plugin_name == name and (impl.hookwrapper or getattr(impl, "wrapper", False)):
+                pm.unregister(name=name)
+                raise PluginError(
+                    f"hook {caller.name}: wrapper implementations are not supported; implement the hook plainly",
+                    plugin=name,
+                )
 
 
 def load_plugin(spec: Any) -> tuple[str, Any]:
-    """Resolve an opt-in plugin given by entry-point name or as an object."""
+    """Resolve an opt-in plugin given by entry-point name or as an object.
+
+    The name recorded for a plugin object is its entry-point name when it has one,
+    so saved games and other processes can load it again by that name. A name that
+    is no entry point may be an importable module name (what a plugin object
+    without an entry point is recorded under).
+    """
     if not isinstance(spec, str):
+        module = spec.__name__ if isinstance(spec, types.ModuleType) else None
+        for ep in entry_points(group=PLUGINS_GROUP):
+            if module is not None and ep.value == module:
+                return ep.name, spec
         return plugin_name(spec), spec
     found = [ep for ep in entry_points(group=PLUGINS_GROUP) if ep.name == spec]
+    if not found and all(part.isidentifier() for part in spec.split(".")):
+        try:
+            return spec, importlib.import_module(spec)
+        except ImportError:
+            pass
     if not found:
         known = sorted({ep.name for ep in entry_points(group=PLUGINS_GROUP)})
         raise PluginError(f"no installed plugin has this name (installed: {', '.join(known) or 'none'})", plugin=spec)

@@ -112,6 +112,13 @@ class State:
                 at += size
         m.zones = zones
         m.drafts = {p: items for p, items in m.drafts.items() if p == player}
+        # Other players' open decisions were built from the cards they really held:
+        # ask them again from the re-dealt state. (Steps that ask build their
+        # options from the state when run, so running one again is safe.)
+        reopen = [step for decision, step in m.asks if decision.player != player]
+        m.asks = tuple((d, s) for d, s in m.asks if d.player == player)
+        for step in reopen:
+            step.run(m)
         return twin
 
     # -- acting ----------------------------------------------------------------------

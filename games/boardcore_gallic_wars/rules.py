@@ -86,6 +86,7 @@ def _deck(rules: boardcore.Game, side: Side) -> tuple[str, ...]:
     return tuple(sorted(c.id for c in rules.cards.values() if c.side is side))  # type: ignore[attr-defined]
 
 
+@attrs.frozen
 class Reinforcements(boardcore.Phase):
     """Each player draws a hand of 8 (GW-R15), Romans first."""
 
@@ -97,6 +98,7 @@ class Reinforcements(boardcore.Phase):
             m.draw(draw_pile(seat), hand(seat), size)
 
 
+@attrs.frozen
 class Strategy(boardcore.Phase):
     """Both players secretly choose up to 4 cards to exchange (GW-D01, GW-R06)."""
 
@@ -160,6 +162,7 @@ class RevealExchange(boardcore.Step):
                 m.draw(draw_pile(seat), hand(seat), len(picks))
 
 
+@attrs.frozen
 class Battle(boardcore.Phase):
     """Hands are revealed and counted; the higher total wins the hand (GW-R07 to GW-R14)."""
 

@@ -25,3 +25,13 @@ def test_a_determinized_state_plays_on_normally(game):
         decision = sample.pending[0]
         sample.apply(decision.player, decision.options[-1])
     assert sample.result is not None
+
+
+def test_other_players_open_decisions_are_rebuilt_from_the_redealt_cards(game):
+    state = game.new_state(players=2, seed=2)
+    sample = state.determinize(0, 8)
+    (theirs,) = [d for d in sample.pending if d.player == 1]
+    hand = set(sample.match.cards("hand:1"))
+    assert {o.item for o in theirs.options if hasattr(o, "item")} == hand
+    for option in theirs.options:
+        sample.clone().apply(1, option)  # every option is legal in the sample

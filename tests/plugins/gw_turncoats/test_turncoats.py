@@ -99,3 +99,11 @@ def test_saved_games_remember_the_plugins(variant, base):
     assert variant.state_from_json(text).to_json() == text
     with pytest.raises(boardcore.InvalidData, match="plugins"):
         base.state_from_json(text)
+
+
+def test_a_plugin_object_is_recorded_under_its_entry_point_name():
+    game = boardcore.load_game("gallic-wars", plugins=[boardcore_gw_turncoats])
+    assert game.plugins == ("gw-turncoats",)
+    text = game.new_state(players=2, seed=1).to_json()
+    assert boardcore.load_game("gallic-wars", plugins=["gw-turncoats"]).state_from_json(text).to_json() == text
+    check_game(game, games=3, seed=1, cross_process=True)  # the child process loads it by name
