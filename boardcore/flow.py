@@ -227,6 +227,9 @@ class Window(Step):
     """
 
     index: int = attrs.field(default=0, kw_only=True)
+    order: tuple[int, ...] | None = attrs.field(default=None, kw_only=True)
+    """The responders, fixed when the window opens (re-read only on RESTART), so a
+    reaction that changes :meth:`responders` cannot skip or repeat anybody."""
     after: ClassVar[AfterReaction] = AfterReaction.CLOSE
 
     def responders(self, m: Match) -> Sequence[int]:
@@ -248,12 +251,12 @@ class Window(Step):
         """Called after a reaction when ``after`` is CLOSE (the window is over)."""
 
     def run(self, m: Match) -> None:
-        order = self.responders(m)
+        order = self.order if self.order is not None else tuple(self.responders(m))
         for i in range(self.index, len(order)):
             player = order[i]
             options = self.reactions(m, player)
             if options:
-                here = self if i == self.index else attrs.evolve(self, index=i)
+                here = attrs.evolve(self, index=i, order=order)
                 m.ask(player, (*options, PASS), self.prompt(m, player), here, auto=False)
                 return
         self.closed(m)
@@ -266,7 +269,7 @@ class Window(Step):
         if m.result is not None:
             return
         if self.after is AfterReaction.RESTART:
-            attrs.evolve(self, index=0).run(m)
+            attrs.evolve(self, index=0, order=None).run(m)
         elif self.after is AfterReaction.NEXT:
             attrs.evolve(self, index=self.index + 1).run(m)
         else:

@@ -100,6 +100,8 @@ class Game:
         owner: dict[str, str] = {}
         self._card_plugin = owner
         for plugin, answer in _plugins.collect(self.pm, "register_cards", game=self.name):
+            if not isinstance(answer, (list, tuple)):
+                raise PluginError(f"register_cards must return a list of cards, not {answer!r:.80}", plugin=plugin)
             for card in answer:
                 if not isinstance(card, Card):
                     raise PluginError(f"register_cards returned {card!r}, not a boardcore.Card", plugin=plugin)
@@ -112,7 +114,9 @@ class Game:
     def _collect_effects(self) -> dict[str, Any]:
         effects: dict[str, Any] = {}
         for plugin, answer in _plugins.collect(self.pm, "register_effects", game=self.name):
-            for name, effect in dict(answer).items():
+            if not isinstance(answer, Mapping):
+                raise PluginError(f"register_effects must return a mapping, not {answer!r:.80}", plugin=plugin)
+            for name, effect in answer.items():
                 if name in effects:
                     raise PluginError(f"effect {name!r} is registered twice", plugin=plugin)
                 effects[name] = effect

@@ -231,6 +231,8 @@ class Match:
     def move_all(self, source: str, target: str) -> tuple[str, ...]:
         """Move every card of ``source`` onto ``target``; returns them."""
         moved = self.cards(source)
+        if source == target:
+            raise RuleError(f"cannot move cards from {source!r} to itself")
         if moved:
             self.cards(target)
             self.zones = {**self.zones, source: (), target: self.zones[target] + moved}
@@ -257,12 +259,15 @@ class Match:
         is shuffled into it first; a draw with both empty is skipped. Returns the
         cards drawn, which may be fewer than ``n`` only in that last case.
         """
+        if source == target:
+            raise RuleError(f"cannot draw from {source!r} into itself")
+        self.cards(target)
         drawn: tuple[str, ...] = ()
         while len(drawn) < n:
             pile = self.cards(source)
             if not pile:
                 refill = self.zone_spec(source).refill
-                if refill is None or not self.zones[refill]:
+                if refill is None or not self.cards(refill):
                     break
                 self.move_all(refill, source)
                 self.shuffle(source)
@@ -308,6 +313,8 @@ class Match:
         """Set a counter. Counters never go below zero."""
         key = counter_key(name, owner)
         old = self.counters.get(key, 0)
+        if type(value) is not int:
+            raise RuleError(f"counter {key!r} holds whole numbers, not {value!r}")
         if value < 0:
             raise RuleError(f"counter {key!r} cannot become {value}: counters are never negative")
         if value != old:
@@ -322,6 +329,8 @@ class Match:
 
     def take(self, name: str, wanted: int, owner: int | str | None = None) -> int:
         """Remove up to ``wanted`` from a counter; returns how much was removed."""
+        if type(wanted) is not int or wanted < 0:
+            raise RuleError(f"cannot take {wanted!r} from counter {counter_key(name, owner)!r}")
         taken = min(wanted, self.count(name, owner))
         if taken > 0:
             self.add(name, -taken, owner)
@@ -354,7 +363,9 @@ class Match:
         return piece
 
     def move_piece(self, piece_id: str, square: str | None) -> None:
-        piece = self.pieces[piece_id]
+        piece = self.pieces.get(piece_id)
+        if piece is None:
+            raise RuleError(f"there is no piece {piece_id!r}")
         self.pieces = {**self.pieces, piece_id: attrs.evolve(piece, square=square)}
         self.emit(PieceMoved(piece_id, piece.square, square))
 
@@ -421,7 +432,13 @@ class Match:
         if auto and len(options) == 1:
             from .flow import Answer
 
-            self.agenda = self.agenda + (Answer(step, player, options[0], secret),)
+            # Queue behind answers already waiting, so simultaneous automatic
+            # answers run in the order they were asked.
+            agenda = self.agenda
+            i = len(agenda)
+            while i > 0 and isinstance(agenda[i - 1], Answer):
+                i -= 1
+            self.agenda = agenda[:i] + (Answer(step, player, options[0], secret),) + agenda[i:]
             return
         decision = Decision(player, tuple(options), prompt, secret)
         self.asks = self.asks + ((decision, step),)

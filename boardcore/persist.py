@@ -68,6 +68,8 @@ def load_match(game: Game, data: Any) -> Match:
         raise InvalidData(f"unknown format {data['format']!r} (expected {FORMAT!r})", where="$.format")
     if data["game"] != game.name:
         raise InvalidData(f"this is a saved {data['game']!r} match, not {game.name!r}", where="$.game")
+    if not isinstance(data["plugins"], list) or not all(isinstance(p, str) for p in data["plugins"]):
+        raise InvalidData("expected a list of plugin names", where="$.plugins")
     if list(data["plugins"]) != list(game.plugins):
         raise InvalidData(
             f"saved with plugins {data['plugins']} but the game was loaded with {list(game.plugins)}",

@@ -11,7 +11,7 @@ from typing import Any
 import pluggy
 
 from . import hookspecs
-from .errors import BoardcoreError, PluginError
+from .errors import PluginError
 
 PLUGINS_GROUP = "boardcore.plugins"
 
@@ -88,9 +88,9 @@ def guarded(fn: Callable[..., Any], argnames: Iterable[str], plugin: str, hook: 
     def call(**kwargs: Any) -> Any:
         try:
             return fn(**{k: kwargs[k] for k in names})
-        except BoardcoreError:
+        except PluginError:
             raise
-        except Exception as exc:
+        except Exception as exc:  # RuleError included: the plugin broke the rule
             raise PluginError(f"hook {hook} raised {type(exc).__name__}: {exc}", plugin=plugin) from exc
 
     return call
@@ -109,7 +109,9 @@ def collect(pm: pluggy.PluginManager, hook: str, **kwargs: Any) -> list[tuple[st
     """Call every implementation of a ``register_*`` hook; returns (plugin, answer) pairs."""
     caller = getattr(pm.hook, hook)
     out = []
-    for impl in reversed(caller.get_hookimpls()):
+    # Registration order (the game first, then its plugins), so a contribution
+    # that clashes with an earlier one is blamed on the plugin that added it.
+    for impl in caller.get_hookimpls():
         answer = guarded(impl.function, impl.argnames, impl.plugin_name, hook)(**kwargs)
         if answer is not None:
             out.append((impl.plugin_name, answer))

@@ -75,6 +75,8 @@ def games_from(providers: Iterable[tuple[str, Any]], taken: dict[str, Provided] 
                 plugin=name,
             )
         for plugin, answer in answers:
+            if not isinstance(answer, (list, tuple)):
+                raise PluginError(f"register_games must return a list of GameSpec, not {answer!r:.80}", plugin=plugin)
             for spec in answer:
                 if not isinstance(spec, GameSpec):
                     raise PluginError(f"register_games returned {spec!r}, not a GameSpec", plugin=plugin)

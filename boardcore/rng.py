@@ -31,8 +31,8 @@ def below(state: int, n: int) -> tuple[int, int]:
 
     Rejection sampling keeps the result exactly uniform for every ``n``.
     """
-    if n <= 0:
-        raise ValueError(f"below() needs n >= 1, got {n}")
+    if not 1 <= n <= 1 << 64:
+        raise ValueError(f"below() needs 1 <= n <= 2**64, got {n}")
     limit = ((1 << 64) // n) * n
     while True:
         value, state = next_u64(state)

@@ -14,7 +14,7 @@ from .events import Event, MatchStarted
 from .flow import run_agenda
 from .match import Match
 from .persist import dump_match, load_match
-from .views import build_view
+from .views import build_view, plain
 
 if TYPE_CHECKING:
     from .game import Game
@@ -134,6 +134,8 @@ class State:
         m = self._m
         if m.result is not None:
             raise IllegalAction("the game is over", player=player, action=action)
+        if type(player) is not int:
+            raise IllegalAction(f"a player is a seat number, not {player!r}", player=player, action=action)
         for ask in m.asks:
             if ask[0].player == player:
                 break
@@ -173,8 +175,8 @@ class State:
     # -- saving ----------------------------------------------------------------------
 
     def to_data(self) -> dict[str, Any]:
-        """The whole match as JSON-able data."""
-        return dump_match(self._m)
+        """The whole match as plain JSON data (equal to ``json.loads(self.to_json())``)."""
+        return plain(dump_match(self._m))
 
     def to_json(self) -> str:
         """The whole match as JSON; ``game.state_from_json`` reads it back exactly."""

@@ -7,6 +7,15 @@ from typing import Any
 from .match import Match
 
 
+def plain(data: Any) -> Any:
+    """``data`` with every tuple turned into a list, so it equals its JSON round trip."""
+    if isinstance(data, dict):
+        return {key: plain(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [plain(value) for value in data]
+    return data
+
+
 def build_view(m: Match, player: int) -> dict[str, Any]:
     """All that ``player`` may see, as JSON-able data.
 
@@ -41,13 +50,13 @@ def build_view(m: Match, player: int) -> dict[str, Any]:
         "out": list(m.out),
         "zones": zones,
         "counters": dict(m.counters),
-        "pieces": {pid: codec.dump(p) for pid, p in m.pieces.items()},
-        "table": None if m.table is None else codec.dump(m.table, table_type),
+        "pieces": {pid: plain(codec.dump(p)) for pid, p in m.pieces.items()},
+        "table": None if m.table is None else plain(codec.dump(m.table, table_type)),
         "draft": list(m.drafts.get(player, ())),
         "decision": mine,
         "others_deciding": decisions,
-        "result": None if m.result is None else codec.dump(m.result),
+        "result": None if m.result is None else plain(codec.dump(m.result)),
     }
     if rules.spec.describe is not None:
-        view["game_view"] = rules.spec.describe(m, player)
+        view["game_view"] = plain(rules.spec.describe(m, player))
     return view

@@ -1,0 +1,212 @@
+"""The public face of boardcore: the exported names, typing marker, errors, hooks, actions."""
+
+import importlib.resources
+import inspect
+
+import attrs
+import pytest
+
+import boardcore
+import boardcore.hookspecs
+import boardcore.testing
+
+PUBLIC = [
+    "Action",
+    "AfterReaction",
+    "BoardcoreError",
+    "Card",
+    "CardsMoved",
+    "Chose",
+    "CounterChanged",
+    "DONE",
+    "Decision",
+    "DieRolled",
+    "Done",
+    "EnforceLimit",
+    "Event",
+    "Game",
+    "GameOver",
+    "GameSpec",
+    "IllegalAction",
+    "InvalidData",
+    "Match",
+    "MatchStarted",
+    "NextTurn",
+    "PASS",
+    "Pass",
+    "Phase",
+    "PhaseBegan",
+    "Pick",
+    "Piece",
+    "PieceAdded",
+    "PieceMoved",
+    "PieceRemoved",
+    "PlayerOut",
+    "PluginError",
+    "Result",
+    "Revealed",
+    "RuleError",
+    "Select",
+    "Shuffled",
+    "State",
+    "Step",
+    "TurnBegan",
+    "TurnOrder",
+    "UnknownGame",
+    "Visibility",
+    "Window",
+    "ZoneSpec",
+    "__version__",
+    "attachment_zone",
+    "from_data",
+    "game_from_provider",
+    "game_specs",
+    "hookimpl",
+    "hookspec",
+    "list_games",
+    "load_game",
+    "load_table",
+    "pick",
+    "read_toml",
+    "run_agenda",
+    "to_data",
+]
+
+TESTING = ["ConformanceError", "Summary", "arranged", "check_game", "load_dice", "put", "resolve_cards", "stack"]
+
+HOOKS = [
+    "after_action",
+    "after_game",
+    "after_setup",
+    "before_action",
+    "make_roll",
+    "on_event",
+    "register_cards",
+    "register_effects",
+    "register_games",
+    "register_types",
+]
+
+
+def test_public_names_are_pinned():
+    # A change here is a change to the public API: update the docs and this list together.
+    assert sorted(boardcore.__all__) == PUBLIC
+    assert len(set(boardcore.__all__)) == len(boardcore.__all__)
+    for name in boardcore.__all__:
+        assert hasattr(boardcore, name), name
+
+
+def test_testing_names_are_pinned():
+    assert sorted(boardcore.testing.__all__) == TESTING
+    for name in TESTING:
+        assert hasattr(boardcore.testing, name), name
+
+
+def test_star_import_gives_exactly_the_public_names():
+    namespace = {}
+    exec("from boardcore import *", namespace)  # noqa: S102
+    assert sorted(k for k in namespace if k != "__builtins__") == PUBLIC
+
+
+def test_version():
+    assert isinstance(boardcore.__version__, str) and boardcore.__version__.count(".") == 2
+
+
+def test_py_typed_ships():
+    assert importlib.resources.files("boardcore").joinpath("py.typed").is_file()
+
+
+# -- errors ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "error", [boardcore.IllegalAction, boardcore.UnknownGame, boardcore.PluginError, boardcore.InvalidData, boardcore.RuleError]
+)
+def test_every_error_derives_from_boardcore_error(error):
+    assert issubclass(error, boardcore.BoardcoreError)
+    assert issubclass(boardcore.BoardcoreError, Exception)
+
+
+def test_errors_subclass_the_natural_builtins():
+    assert issubclass(boardcore.IllegalAction, ValueError)
+    assert issubclass(boardcore.UnknownGame, LookupError)
+    assert issubclass(boardcore.InvalidData, ValueError)
+    assert not issubclass(boardcore.PluginError, (ValueError, LookupError))
+
+
+def test_errors_carry_their_context():
+    err = boardcore.IllegalAction("no", player=1, action=boardcore.DONE)
+    assert (err.player, err.action, str(err)) == (1, boardcore.DONE, "no")
+    err = boardcore.PluginError("broke", plugin="p")
+    assert err.plugin == "p" and str(err) == "plugin p: broke"
+    err = boardcore.InvalidData("bad", where="$.zones")
+    assert err.where == "$.zones" and str(err) == "$.zones: bad"
+    err = boardcore.UnknownGame("chess", ["go", "shogi"])
+    assert err.name == "chess" and err.known == ["go", "shogi"] and "go, shogi" in str(err)
+
+
+def test_every_error_class_is_documented():
+    for name in ("BoardcoreError", "IllegalAction", "UnknownGame", "PluginError", "InvalidData", "RuleError"):
+        assert inspect.getdoc(getattr(boardcore, name)), name
+
+
+# -- hooks --------------------------------------------------------------------------------------
+
+
+def test_the_hook_specs_are_pinned_and_documented():
+    specs = sorted(
+        name for name, fn in vars(boardcore.hookspecs).items() if callable(fn) and hasattr(fn, "boardcore_spec")
+    )
+    assert specs == HOOKS
+    for name in specs:
+        doc = inspect.getdoc(getattr(boardcore.hookspecs, name))
+        assert doc and len(doc) > 20, name
+
+
+def test_only_make_roll_is_first_result():
+    first = [name for name in HOOKS if getattr(boardcore.hookspecs, name).boardcore_spec.get("firstresult")]
+    assert first == ["make_roll"]
+
+
+def test_hookimpl_marks_for_the_boardcore_project():
+    @boardcore.hookimpl
+    def on_event(match, event):
+        pass
+
+    assert hasattr(on_event, "boardcore_impl")
+
+
+# -- actions ----------------------------------------------------------------------------------------
+
+
+def test_actions_are_frozen_hashable_values_with_short_text():
+    a = boardcore.pick("d0-1", "discard Spear")
+    assert a == boardcore.Pick("d0-1", "discard Spear") and hash(a) == hash(boardcore.Pick("d0-1", "discard Spear"))
+    assert boardcore.pick("d0-1", "discard Spear") is a
+    assert str(a) == "discard Spear" and str(boardcore.DONE) == "done" and str(boardcore.PASS) == "pass"
+    assert boardcore.DONE == boardcore.Done() and boardcore.PASS == boardcore.Pass()
+    assert boardcore.DONE != boardcore.PASS and a != boardcore.Pick("d0-1", "discard it")
+    assert len({a, boardcore.DONE, boardcore.PASS, boardcore.pick("d0-1", "discard Spear")}) == 3
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        a.item = "d0-2"
+
+
+def test_decisions_and_results_are_frozen():
+    d = boardcore.Decision(0, (boardcore.DONE,), "ok?")
+    assert d.secret is False
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        d.player = 1
+    r = boardcore.Result((0,), "won")
+    assert r.scores is None
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        r.winners = ()
+
+
+def test_zone_spec_visibility():
+    public = boardcore.ZoneSpec()
+    mine = boardcore.ZoneSpec(owner=1, visibility=boardcore.Visibility.OWNER)
+    hidden = boardcore.ZoneSpec(owner=1, visibility=boardcore.Visibility.HIDDEN)
+    assert [public.visible_to(p) for p in (0, 1)] == [True, True]
+    assert [mine.visible_to(p) for p in (0, 1)] == [False, True]
+    assert [hidden.visible_to(p) for p in (0, 1)] == [False, False]
+    assert boardcore.attachment_zone("hero-1") == "attached:hero-1"

@@ -1,0 +1,89 @@
+"""SharedLog: the append-only list that clones share until one of them writes."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardcore.log import SharedLog
+
+
+def test_append_len_iter_getitem():
+    log = SharedLog()
+    for x in "abc":
+        log.append(x)
+    assert len(log) == 3
+    assert list(log) == ["a", "b", "c"]
+    assert log.to_tuple() == ("a", "b", "c")
+    assert log[0] == "a" and log[-1] == "c"
+    with pytest.raises(IndexError):
+        log[3]
+    with pytest.raises(IndexError):
+        log[-4]
+
+
+def test_fork_shares_entries_and_both_sides_append_independently():
+    parent = SharedLog(["a", "b"])
+    child = parent.fork()
+    child.append("c")
+    parent.append("x")
+    assert parent.to_tuple() == ("a", "b", "x")
+    assert child.to_tuple() == ("a", "b", "c")
+    child.append("d")
+    parent.append("y")
+    assert list(parent) == ["a", "b", "x", "y"]
+    assert list(child) == ["a", "b", "c", "d"]
+
+
+def test_parent_write_after_fork_is_invisible_to_the_fork():
+    parent = SharedLog(["a"])
+    child = parent.fork()
+    parent.append("b")
+    assert list(child) == ["a"] and len(child) == 1
+    with pytest.raises(IndexError):
+        child[1]
+
+
+def test_truncate_forgets_entries_and_later_appends_replace_them():
+    log = SharedLog(list("abcd"))
+    twin = log.fork()
+    log.truncate(2)
+    assert log.to_tuple() == ("a", "b")
+    assert list(log) == ["a", "b"]
+    log.append("z")
+    assert log.to_tuple() == ("a", "b", "z")
+    assert twin.to_tuple() == ("a", "b", "c", "d")
+
+
+def test_truncate_then_append_does_not_disturb_a_fork_that_saw_the_old_entry():
+    log = SharedLog(["a"])
+    log.append("b")
+    snapshot = log.fork()
+    log.truncate(1)
+    log.append("c")
+    assert snapshot.to_tuple() == ("a", "b")
+    assert log.to_tuple() == ("a", "c")
+
+
+@given(st.lists(st.tuples(st.sampled_from(["append", "fork", "truncate", "switch"]), st.integers(0, 5)), max_size=60))
+def test_matches_a_list_model(ops):
+    """Any interleaving of appends, forks and truncations behaves like independent lists."""
+    logs = [SharedLog()]
+    models = [[]]
+    current = 0
+    for op, arg in ops:
+        if op == "append":
+            logs[current].append(arg)
+            models[current].append(arg)
+        elif op == "fork":
+            logs.append(logs[current].fork())
+            models.append(list(models[current]))
+        elif op == "truncate":
+            size = min(arg, len(models[current]))
+            logs[current].truncate(size)
+            del models[current][size:]
+        else:
+            current = arg % len(logs)
+        for log, model in zip(logs, models):
+            assert log.to_tuple() == tuple(model)
+            assert list(log) == model
+            assert len(log) == len(model)

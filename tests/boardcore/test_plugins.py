@@ -1,0 +1,399 @@
+"""Opt-in plugins and providers: loading, refusing malformed ones, one manager per game, hooks."""
+
+import types
+
+import attrs
+import pytest
+
+import boardcore
+from boardcore import DONE, DieRolled, PluginError, UnknownGame
+from boardcore.testing import load_dice
+
+import toy
+
+
+class Recorder:
+    """An observer plugin that records every notification hook call."""
+
+    name = "recorder"
+
+    def __init__(self):
+        self.calls = []
+
+    @boardcore.hookimpl
+    def after_setup(self, match):
+        self.calls.append(("after_setup", match.turn))
+
+    @boardcore.hookimpl
+    def before_action(self, match, player, action):
+        self.calls.append(("before_action", player, action, len(match.history)))
+
+    @boardcore.hookimpl
+    def after_action(self, match, player, action):
+        self.calls.append(("after_action", player, action, len(match.history)))
+
+    @boardcore.hookimpl
+    def on_event(self, match, event):
+        self.calls.append(("on_event", event))
+
+    @boardcore.hookimpl
+    def after_game(self, match, result):
+        self.calls.append(("after_game", result))
+
+    def named(self, hook):
+        return [c for c in self.calls if c[0] == hook]
+
+
+class Trebuchet:
+    """A variant: each seat's deck gains a Trebuchet (power 7, tripled by its own effect)."""
+
+    name = "trebuchet"
+    games = (toy.DUEL,)
+
+    @boardcore.hookimpl
+    def register_cards(self, game):
+        return [toy.DuelCard(f"d{s}-7", "Trebuchet", seat=s, power=7, effect="triple") for s in range(toy.MAX_SEATS)]
+
+    @boardcore.hookimpl
+    def register_effects(self, game):
+        return {"triple": lambda card: 3 * card.power}
+
+
+class Loaded:
+    """make_roll: every generated die comes up ``value`` (or None: no opinion)."""
+
+    def __init__(self, value, name="loaded"):
+        self.value = value
+        self.name = name
+
+    @boardcore.hookimpl
+    def make_roll(self, match, sides, value, reason):
+        return self.value
+
+
+# -- notifications ---------------------------------------------------------------------
+
+
+def test_every_notification_hook_is_called():
+    rec = Recorder()
+    game = toy.arena(rec)
+    state = game.new_state(players=2, seed=1)
+    assert rec.named("after_setup") == [("after_setup", 0)]  # after set-up, before the first turn
+    events = [c[1] for c in rec.named("on_event")]
+    assert events == list(state.events)  # every event, in order, as it was logged
+    load_dice(state, [6] * 6)
+    actions = 0
+    while not state.is_over:
+        d = state.pending[0]
+        state.apply(d.player, DONE)
+        actions += 1
+    before = rec.named("before_action")
+    after = rec.named("after_action")
+    assert len(before) == len(after) == actions
+    assert before[0] == ("before_action", 0, DONE, 1) and after[0] == ("after_action", 0, DONE, 1)
+    assert rec.named("after_game") == [("after_game", state.result)]
+    assert [c[1] for c in rec.named("on_event")] == list(state.events)
+    assert rec.calls[-1][0] == "after_action"  # the last action's notification comes last
+
+
+def test_after_setup_may_change_the_new_match():
+    class Rich:
+        name = "rich"
+
+        @boardcore.hookimpl
+        def after_setup(self, match):
+            for s in range(match.players):
+                match.add("tokens", 3, s)
+
+    state = toy.duel(Rich()).new_state(players=2, seed=1)
+    assert state.match.count("tokens", 0) == 5
+    assert toy.duel().new_state(players=2, seed=1).match.count("tokens", 0) == 2
+
+
+def test_make_roll_replaces_generated_rolls_but_not_loaded_ones():
+    state = toy.arena(Loaded(6)).new_state(players=2, seed=1)
+    state.apply(0, DONE)
+    assert [(e.value, e.forced) for e in state.events if isinstance(e, DieRolled)] == [(6, False)]
+    load_dice(state, [2])
+    state.apply(1, DONE)
+    assert [(e.value, e.forced) for e in state.events if isinstance(e, DieRolled)] == [(6, False), (2, True)]
+
+
+def test_make_roll_none_means_no_opinion():
+    plain = toy.arena().new_state(players=2, seed=1)
+    state = toy.arena(Loaded(None, "shrug"), Loaded(1, "low")).new_state(players=2, seed=1)
+    for s in (plain, state):
+        s.apply(0, DONE)
+    rolls = [e.value for e in state.events if isinstance(e, DieRolled)]
+    assert rolls == [1]
+    plain_roll = [e.value for e in plain.events if isinstance(e, DieRolled)]
+    only_none = toy.arena(Loaded(None, "shrug")).new_state(players=2, seed=1)
+    only_none.apply(0, DONE)
+    assert [e.value for e in only_none.events if isinstance(e, DieRolled)] == plain_roll
+
+
+@pytest.mark.parametrize("value", [0, 7, "6"])
+def test_make_roll_must_answer_a_face_of_the_die(value):
+    state = toy.arena(Loaded(value)).new_state(players=2, seed=1)
+    before = state.to_json()
+    with pytest.raises(PluginError):
+        state.apply(0, DONE)
+    assert state.to_json() == before
+
+
+# -- cards and effects from plugins ----------------------------------------------------------
+
+
+def test_a_plugin_adds_cards_and_effects_only_to_the_game_that_asked_for_it():
+    with_variant = toy.duel(Trebuchet())
+    plain = toy.duel()
+    assert "d0-7" in with_variant.cards and "d0-7" not in plain.cards
+    assert with_variant.plugins == ("trebuchet",) and plain.plugins == ()
+    assert with_variant.effect("d1-7")(with_variant.card("d1-7")) == 21
+    assert "triple" not in plain.effects
+    a = with_variant.new_state(players=2, seed=1)
+    b = plain.new_state(players=2, seed=1)
+    assert len(toy.all_cards(a)) == 21 and len(toy.all_cards(b)) == 18
+    # loading the variant again, or the plain game again, changes neither
+    toy.duel(Trebuchet())
+    assert "d0-7" not in toy.duel().cards and plain.new_state(players=2, seed=1) == b
+
+
+def test_one_plugin_manager_per_loaded_game():
+    rec = Recorder()
+    watched = toy.duel(rec)
+    unwatched = toy.duel()
+    assert watched.pm is not unwatched.pm
+    unwatched.new_state(players=2, seed=1)
+    assert rec.calls == []
+    watched.new_state(players=2, seed=1)
+    assert rec.calls
+    seen = len(rec.calls)
+    other = toy.duel()
+    other.new_state(players=3, seed=2)
+    assert len(rec.calls) == seen
+
+
+def test_plugins_are_recorded_in_saved_games():
+    game = toy.duel(Trebuchet())
+    state = game.new_state(players=2, seed=1)
+    assert game.state_from_json(state.to_json()) == state
+    with pytest.raises(boardcore.InvalidData, match="plugins"):
+        toy.duel().state_from_json(state.to_json())
+
+
+# -- refusing malformed plugins --------------------------------------------------------------
+
+
+def test_a_plugin_for_other_games_is_refused():
+    class Elsewhere:
+        name = "elsewhere"
+        games = ("other",)
+
+    with pytest.raises(PluginError, match="other") as caught:
+        toy.duel(Elsewhere())
+    assert caught.value.plugin == "elsewhere"
+    with pytest.raises(PluginError, match="trebuchet"):
+        toy.arena(Trebuchet())
+
+
+def test_a_plugin_with_an_unknown_hook_is_refused():
+    class Typo:
+        name = "typo"
+
+        @boardcore.hookimpl
+        def on_evnt(self, match, event):
+            pass
+
+    with pytest.raises(PluginError, match="unknown hook") as caught:
+        toy.duel(Typo())
+    assert caught.value.plugin == "typo"
+
+
+def test_a_hook_with_unknown_arguments_is_refused():
+    class Wrong:
+        name = "wrong"
+
+        @boardcore.hookimpl
+        def on_event(self, match, evnt):
+            pass
+
+    with pytest.raises(PluginError) as caught:
+        toy.duel(Wrong())
+    assert caught.value.plugin == "wrong"
+
+
+def test_a_plugin_asked_for_twice_is_refused():
+    with pytest.raises(PluginError, match="twice"):
+        toy.duel(Trebuchet(), Trebuchet())
+
+
+def test_a_plugin_name_that_is_not_installed_is_refused():
+    with pytest.raises(PluginError, match="no installed plugin") as caught:
+        toy.duel("no-such-plugin")
+    assert caught.value.plugin == "no-such-plugin"
+
+
+def test_duplicate_card_ids_are_refused_naming_the_plugin():
+    class Copycat:
+        name = "copycat"
+
+        @boardcore.hookimpl
+        def register_cards(self, game):
+            return [toy.DuelCard("d0-1", "Another Spear", seat=0, power=1)]
+
+    with pytest.raises(PluginError, match="d0-1") as caught:
+        toy.duel(Copycat())
+    assert "copycat" in str(caught.value) and "toy" in str(caught.value)
+
+
+def test_a_card_naming_an_unregistered_effect_is_refused_naming_the_plugin():
+    class Dud:
+        name = "dud"
+
+        @boardcore.hookimpl
+        def register_cards(self, game):
+            return [toy.DuelCard("d0-9", "Dud", seat=0, power=0, effect="fizzle")]
+
+    with pytest.raises(PluginError, match="fizzle") as caught:
+        toy.duel(Dud())
+    assert caught.value.plugin == "dud"
+
+
+def test_an_effect_registered_twice_is_refused():
+    class Double:
+        name = "double-again"
+
+        @boardcore.hookimpl
+        def register_effects(self, game):
+            return {"double": lambda card: card.power}
+
+    with pytest.raises(PluginError, match="double") as caught:
+        toy.duel(Double())
+    assert caught.value.plugin in ("double-again", "toy")
+
+
+
+
+@pytest.mark.parametrize("hook", ["register_cards", "register_effects"])
+def test_a_duplicate_is_blamed_on_the_plugin_that_added_it(hook):
+    value = [toy.DuelCard("d0-1", "Another Spear", seat=0, power=1)] if hook == "register_cards" else {"double": len}
+    with pytest.raises(PluginError) as caught:
+        toy.duel(returns(hook, value))
+    assert caught.value.plugin == f"returns-{hook}"
+
+
+def returns(hook, value):
+    ns = types.SimpleNamespace(name=f"returns-{hook}")
+
+    def impl(game):
+        return value
+
+    impl.__name__ = hook
+    setattr(ns, hook, boardcore.hookimpl(impl))
+    return ns
+
+
+@pytest.mark.parametrize(
+    "hook, value",
+    [
+        ("register_cards", ["not a card"]),
+        ("register_types", ["not a class"]),
+        ("register_types", toy.Reveal),
+    ],
+)
+def test_malformed_contributions_are_plugin_errors(hook, value):
+    with pytest.raises(PluginError) as caught:
+        toy.duel(returns(hook, value))
+    assert caught.value.plugin == f"returns-{hook}"
+
+
+@pytest.mark.parametrize(
+    "hook, value",
+    [
+        ("register_cards", boardcore.Card("x-1", "Lonely")),  # one card instead of a list of cards
+        ("register_effects", 5),
+        ("register_effects", ["not", "a", "mapping"]),
+    ],
+    ids=["single-card", "effects-int", "effects-list"],
+)
+def test_malformed_card_and_effect_answers_are_plugin_errors(hook, value):
+    with pytest.raises(PluginError) as caught:
+        toy.duel(returns(hook, value))
+    assert caught.value.plugin == f"returns-{hook}"
+
+
+def test_a_hook_that_raises_while_loading_is_named():
+    def impl(game):
+        raise KeyError("boom")
+
+    impl.__name__ = "register_cards"
+    broken = types.SimpleNamespace(name="broken", register_cards=boardcore.hookimpl(impl))
+    with pytest.raises(PluginError, match="KeyError") as caught:
+        toy.duel(broken)
+    assert caught.value.plugin == "broken"
+
+
+def test_a_class_with_a_kind_field_or_a_taken_kind_is_refused():
+    @attrs.frozen
+    class Reveal(boardcore.Step):  # the same tag as toy.Reveal
+        def run(self, m):
+            pass
+
+    with pytest.raises(PluginError, match="Reveal"):
+        toy.duel(returns("register_types", [Reveal]))
+
+    @attrs.frozen
+    class Tagged(boardcore.Event):
+        kind: str  # would clash with the saved class tag
+
+    with pytest.raises(PluginError, match="kind"):
+        toy.duel(returns("register_types", [Tagged]))
+
+
+# -- providers ---------------------------------------------------------------------------------
+
+
+def test_a_provider_with_two_games_needs_a_name():
+    import sys
+
+    with pytest.raises(UnknownGame):
+        boardcore.game_from_provider(sys.modules["toy"])
+    with pytest.raises(UnknownGame, match="toy-arena"):
+        boardcore.game_from_provider(sys.modules["toy"], name="toy-chess")
+    assert boardcore.game_from_provider(sys.modules["toy"], name=toy.ARENA).name == toy.ARENA
+
+
+def test_a_provider_offering_no_game_is_refused():
+    with pytest.raises(PluginError, match="no games"):
+        boardcore.game_from_provider(toy.Provider("empty"))
+
+
+def test_a_provider_offering_a_non_spec_is_refused():
+    with pytest.raises(PluginError, match="GameSpec"):
+        boardcore.game_from_provider(toy.Provider("odd", "toy-odd"))
+
+
+def test_a_provider_offering_one_name_twice_is_refused():
+    with pytest.raises(PluginError, match="also provided"):
+        boardcore.game_from_provider(toy.Provider("twice", toy.DUEL_SPEC, toy.DUEL_SPEC))
+
+
+def test_register_games_returning_one_spec_instead_of_a_list_is_a_plugin_error():
+    def impl():
+        return toy.DUEL_SPEC
+
+    impl.__name__ = "register_games"
+    lone = types.SimpleNamespace(name="lone", register_games=boardcore.hookimpl(impl))
+    with pytest.raises(PluginError) as caught:
+        boardcore.game_from_provider(lone)
+    assert caught.value.plugin == "lone"
+
+
+def test_an_unknown_installed_game_is_a_lookup_error():
+    with pytest.raises(UnknownGame) as caught:
+        boardcore.load_game("no-such-game-anywhere")
+    assert isinstance(caught.value, LookupError)
+    assert caught.value.name == "no-such-game-anywhere"
+    assert caught.value.known == boardcore.list_games()
+    assert boardcore.list_games() == sorted(boardcore.list_games())

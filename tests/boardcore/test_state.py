@@ -1,0 +1,491 @@
+"""boardcore.State: apply and its atomicity, errors, clone, save/load, replay, determinism."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import boardcore
+from boardcore import DONE, PASS, IllegalAction, InvalidData, PluginError, pick
+from boardcore.testing import load_dice
+from boardcore.testing.strategies import playthroughs
+
+import toy
+
+DUEL = toy.duel()
+ARENA = toy.arena()
+HERE = Path(__file__).parent
+
+
+def played(game=DUEL, players=2, seed=5, actions=12, **options):
+    """A match after ``actions`` actions, always taking the last option of the first decision."""
+    state = game.new_state(players=players, seed=seed, **options)
+    for _ in range(actions):
+        if state.is_over:
+            break
+        d = state.pending[0]
+        state.apply(d.player, d.options[-1])
+    return state
+
+
+# -- pending, result, history -------------------------------------------------------------
+
+
+def test_pending_is_empty_exactly_when_the_game_is_over():
+    state = DUEL.new_state(players=3, seed=2)
+    assert state.players == 3 and state.seed == 2
+    while not state.is_over:
+        assert state.pending and state.result is None
+        d = state.pending[-1]
+        state.apply(d.player, d.options[0])
+    assert state.pending == ()
+    assert isinstance(state.result, boardcore.Result) and state.result.reason
+    assert all(w in range(3) for w in state.result.winners)
+    assert {p for p, _ in state.history} == {0, 1, 2}
+
+
+def test_history_records_what_was_applied():
+    state = DUEL.new_state(players=2, seed=1)
+    a = state.pending[0].options[1]
+    state.apply(0, a)
+    b = state.pending[0].options[0]
+    state.apply(1, b)
+    assert state.history == ((0, a), (1, b))
+
+
+def test_new_state_checks_its_arguments():
+    with pytest.raises(ValueError):
+        DUEL.new_state(players=4)
+    with pytest.raises(ValueError):
+        DUEL.new_state(players=2, colour="red")
+    with pytest.raises(ValueError):
+        DUEL.new_state(players=2, seed="7")
+    with pytest.raises(InvalidData):
+        DUEL.new_state(players=2, window="sideways")  # the game's own check of its option
+    assert DUEL.new_state().players == 2
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: DUEL.new_state(players=4),
+        lambda: DUEL.new_state(players=2, colour="red"),
+        lambda: DUEL.new_state(players=2).view(2),
+    ],
+    ids=["players", "option", "view-seat"],
+)
+def test_bad_arguments_raise_boardcore_errors(call):
+    # contract.md: "Errors all derive from boardcore.BoardcoreError"
+    with pytest.raises(boardcore.InvalidData):
+        call()
+
+
+# -- illegal actions -----------------------------------------------------------------------
+
+
+ILLEGAL = {
+    "idle player": lambda d, idle: (idle, d.options[0]),
+    "not an option": lambda d, idle: (d.player, pick("no-such-card", "discard nothing")),
+    "not offered now": lambda d, idle: (d.player, PASS),
+    "garbage text": lambda d, idle: (d.player, "discard Spear"),
+    "garbage None": lambda d, idle: (d.player, None),
+    "garbage int": lambda d, idle: (d.player, 3),
+    "no such seat": lambda d, idle: (7, d.options[0]),
+    "negative seat": lambda d, idle: (-1, d.options[0]),
+    "seat as text": lambda d, idle: ("0", d.options[0]),
+    "seat None": lambda d, idle: (None, d.options[0]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ILLEGAL))
+def test_illegal_actions_raise_and_change_nothing(case):
+    state = played(actions=3)
+    before = state.to_json()
+    d = state.pending[0]
+    idle = next(p for p in range(state.players) if p not in {x.player for x in state.pending})
+    player, action = ILLEGAL[case](d, idle)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(player, action)
+    assert caught.value.player == player and caught.value.action == action
+    assert state.to_json() == before
+    d = state.pending[0]
+    state.apply(d.player, d.options[0])  # the state still works
+
+
+def test_another_players_option_is_illegal():
+    state = ARENA.new_state(players=3, seed=1)
+    load_dice(state, [1])
+    state.apply(0, DONE)
+    state.apply(0, state.pending[0].options[0])  # attack
+    before = state.to_json()
+    with pytest.raises(IllegalAction):
+        state.apply(0, state.pending[0].options[0])  # seat 1's decision now
+    assert state.to_json() == before
+
+
+def test_nothing_is_legal_after_the_game_is_over():
+    state = played(actions=10_000)
+    assert state.is_over
+    before = state.to_json()
+    for player in range(2):
+        for action in (DONE, PASS, state.history[-1][1]):
+            with pytest.raises(IllegalAction, match="over"):
+                state.apply(player, action)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("player", [0.0, False], ids=["float", "bool"])
+def test_a_player_must_be_a_seat_number(player):
+    state = DUEL.new_state(players=2, seed=1)
+    before = state.to_json()
+    try:
+        state.apply(player, state.pending[0].options[0])
+    except IllegalAction:
+        assert state.to_json() == before
+        return
+    # accepted: then the saved game must at least load back exactly
+    text = state.to_json()
+    assert DUEL.state_from_json(text).to_json() == text
+
+
+# -- failures inside rule code and plugins ---------------------------------------------------
+
+
+class Grumpy:
+    """An opt-in plugin whose observer fails on the first die roll."""
+
+    name = "grumpy"
+
+    def __init__(self, error=ValueError):
+        self.error = error
+
+    @boardcore.hookimpl
+    def on_event(self, match, event):
+        if isinstance(event, boardcore.DieRolled):
+            match.add("grumbles", 1)  # a change that must be rolled back
+            raise self.error("I hate dice")
+
+
+def test_a_plugin_that_raises_is_named_and_the_state_restored_exactly():
+    game = toy.arena(Grumpy())
+    state = game.new_state(players=2, seed=4)
+    before, events, history = state.to_json(), state.events, state.history
+    with pytest.raises(PluginError) as caught:
+        state.apply(0, DONE)
+    assert caught.value.plugin == "grumpy"
+    assert "grumpy" in str(caught.value) and "I hate dice" in str(caught.value)
+    assert state.to_json() == before
+    assert state.events == events and state.history == history
+    assert state.match.count("grumbles") == 0
+    assert game.state_from_json(before) == state
+
+
+class FailBefore:
+    name = "fail-before"
+
+    @boardcore.hookimpl
+    def before_action(self, match):
+        match.add("touched", 1)
+        raise RuntimeError("before")
+
+
+class FailAfter:
+    name = "fail-after"
+
+    @boardcore.hookimpl
+    def after_action(self, match):
+        match.add("touched", 1)
+        raise RuntimeError("after")
+
+
+@pytest.mark.parametrize("plugin", [FailBefore, FailAfter])
+def test_a_failing_action_hook_rolls_the_whole_action_back(plugin):
+    state = toy.duel(plugin()).new_state(players=2, seed=4)
+    before = state.to_json()
+    with pytest.raises(PluginError) as caught:
+        state.apply(0, state.pending[0].options[0])
+    assert caught.value.plugin == plugin.name
+    assert state.to_json() == before
+
+
+def test_an_interrupt_restores_the_state_and_is_not_wrapped():
+    state = toy.arena(Grumpy(KeyboardInterrupt)).new_state(players=2, seed=4)
+    before = state.to_json()
+    with pytest.raises(KeyboardInterrupt):
+        state.apply(0, DONE)
+    assert state.to_json() == before
+
+
+class Explode(boardcore.Phase):
+    """Game code with a bug: fails on turn 2."""
+
+    name = "explode"
+
+    def begin(self, m):
+        if m.turn == 2:
+            m.add("fuse", 1)
+            1 / 0  # noqa: B018
+
+
+class BreakRule(boardcore.Phase):
+    name = "break"
+
+    def begin(self, m):
+        if m.turn == 2:
+            m.add("fuse", -1)
+
+
+@pytest.mark.parametrize("phase, what", [(Explode, "ZeroDivisionError"), (BreakRule, "engine rule")])
+def test_a_bug_in_game_code_names_its_module_and_restores_the_state(phase, what):
+    game = toy.duel_variant("toy-duel-buggy", phases=(*toy.DUEL_SPEC.phases, phase))
+    state = game.new_state(players=2, seed=4)
+    while state.turn <= 2:
+        ok = state.clone()
+        d = state.pending[0]
+        try:
+            state.apply(d.player, d.options[0])
+        except PluginError as exc:
+            assert exc.plugin == __name__
+            assert what in str(exc)
+            assert state == ok
+            return
+    pytest.fail("the bug never fired")
+
+
+def test_a_plugin_hook_that_breaks_an_engine_rule_is_named_like_any_other_failure():
+    class Negative:
+        name = "negative"
+
+        @boardcore.hookimpl
+        def on_event(self, match, event):
+            if isinstance(event, boardcore.DieRolled):
+                match.add("gold", -1)
+
+    state = toy.arena(Negative()).new_state(players=2, seed=4)
+    with pytest.raises(PluginError) as caught:
+        state.apply(0, DONE)
+    assert caught.value.plugin == "negative"
+
+
+# -- clone --------------------------------------------------------------------------------------
+
+
+def test_clone_is_independent_both_ways():
+    state = played(actions=4)
+    before = state.to_json()
+    twin = state.clone()
+    assert twin == state and twin is not state
+    d = twin.pending[0]
+    twin.apply(d.player, d.options[0])
+    assert state.to_json() == before and twin != state
+    d = state.pending[0]
+    state.apply(d.player, d.options[-1])
+    twin_json = twin.to_json()
+    state.apply(*next((x.player, x.options[0]) for x in state.pending))
+    assert twin.to_json() == twin_json
+    assert len(twin.history) == 5 and len(state.history) == 6
+
+
+def test_state_is_not_hashable():
+    with pytest.raises(TypeError):
+        hash(DUEL.new_state())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(playthroughs(DUEL, max_actions=40), st.randoms(use_true_random=False))
+def test_acting_on_a_clone_never_changes_the_original(run, rand):
+    state = run.state
+    if state.is_over:
+        return
+    before = state.to_json()
+    for d in state.pending:
+        twin = state.clone()
+        twin.apply(d.player, rand.choice(d.options))
+        while not twin.is_over and rand.random() < 0.8:
+            x = rand.choice(twin.pending)
+            twin.apply(x.player, rand.choice(x.options))
+        assert state.to_json() == before
+
+
+# -- save and load ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, actions", [(DUEL, 0), (DUEL, 7), (DUEL, 10_000), (ARENA, 3), (ARENA, 10_000)])
+def test_to_json_round_trip_is_exact(game, actions):
+    state = played(game, players=3, actions=actions)
+    text = state.to_json()
+    loaded = game.state_from_json(text)
+    assert loaded.to_json() == text
+    assert loaded == state and loaded.history == state.history and loaded.events == state.events
+    assert loaded.pending == state.pending and loaded.result == state.result
+
+
+def test_a_loaded_state_plays_on_exactly_like_the_original():
+    state = played(ARENA, players=3, actions=4)
+    loaded = ARENA.state_from_json(state.to_json())
+    for _ in range(30):
+        if state.is_over:
+            break
+        d = state.pending[0]
+        state.apply(d.player, d.options[0])
+        loaded.apply(d.player, d.options[0])
+        assert loaded.to_json() == state.to_json()
+
+
+def test_to_data_is_the_parsed_json():
+    state = played(actions=5)
+    assert json.loads(state.to_json()) == json.loads(json.dumps(state.to_data()))
+
+
+def test_a_class_missing_from_register_types_is_refused_when_saving():
+    provider = toy.Provider("forgetful", toy.DUEL_SPEC, cards=toy.duel_cards(), effects=toy.DUEL_EFFECTS)
+    state = boardcore.game_from_provider(provider).new_state(players=2, seed=1)
+    state.to_json()
+    toy.act(state, 0, "discard")
+    toy.act(state, 1, "discard")  # now the toy's own steps are in the flow
+    with pytest.raises(PluginError, match="not listed by register_types"):
+        state.to_json()
+
+
+def _saved(game=DUEL):
+    return json.loads(played(game, actions=6).to_json())
+
+
+def _set(doc, path, value):
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return json.dumps(doc)
+
+
+MALFORMED = {
+    "not json": (lambda: "{", "saved game"),
+    "not an object": (lambda: "[1, 2]", "$"),
+    "wrong game": (lambda: json.dumps(_saved(ARENA)), "$.game"),
+    "wrong plugins": (lambda: _set(_saved(), ["plugins"], ["grumpy"]), "$.plugins"),
+    "missing key": (lambda: json.dumps({k: v for k, v in _saved().items() if k != "zones"}), "$"),
+    "format": (lambda: _set(_saved(), ["format"], "boardcore.match/0"), "$.format"),
+    "players": (lambda: _set(_saved(), ["players"], 9), "$.players"),
+    "rng": (lambda: _set(_saved(), ["rng"], "xyz"), "$.rng"),
+    "negative counter": (lambda: _set(_saved(), ["counters", "tokens@0"], -1), "$.counters"),
+    "duplicate card": (lambda: _set(_saved(), ["zones", "box"], ["d0-1"]), "$.zones."),
+    "unknown card": (lambda: _set(_saved(), ["zones", "box"], ["zz-9"]), "$.zones.box"),
+    "unknown step kind": (lambda: _set(_saved(), ["agenda", 0, "kind"], "Teleport"), "$.agenda[0]"),
+    "unknown event kind": (lambda: _set(_saved(), ["log", 1, "kind"], "Earthquake"), "$.log[1]"),
+    "unknown action kind": (lambda: _set(_saved(), ["history", 0, 1, "kind"], "Cheat"), "$.history[0]"),
+    "bad history entry": (lambda: _set(_saved(), ["history", 0], [0]), "$.history[0]"),
+    "zones and specs": (lambda: _set(_saved(), ["specs", "extra"], {"owner": None}), "$.specs"),
+    "bad visibility": (lambda: _set(_saved(), ["specs", "box", "visibility"], "sometimes"), "$.specs"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MALFORMED))
+def test_malformed_saved_games_raise_invalid_data_saying_where(case):
+    make, where = MALFORMED[case]
+    with pytest.raises(InvalidData) as caught:
+        DUEL.state_from_json(make())
+    assert caught.value.where is not None and caught.value.where.startswith(where), caught.value.where
+    assert str(caught.value).startswith(caught.value.where)
+
+
+def test_the_duplicate_and_the_unknown_card_are_named():
+    with pytest.raises(InvalidData, match="d0-1"):
+        DUEL.state_from_json(_set(_saved(), ["zones", "box"], ["d0-1"]))
+    with pytest.raises(InvalidData, match="zz-9"):
+        DUEL.state_from_json(_set(_saved(), ["zones", "box"], ["zz-9"]))
+    with pytest.raises(InvalidData, match="'zones'"):
+        DUEL.state_from_json(json.dumps({k: v for k, v in _saved().items() if k != "zones"}))
+
+
+@pytest.mark.parametrize("value", [None, 5])
+def test_a_malformed_plugins_entry_is_invalid_data(value):
+    with pytest.raises(InvalidData):
+        DUEL.state_from_json(_set(_saved(), ["plugins"], value))
+
+
+JUNK = [None, 5, -1, 1.5, True, "x", [], {}, [1], {"a": 1}, {"kind": "Nope"}, [[0, 1]]]
+
+
+@pytest.mark.parametrize("key", sorted(_saved()))
+def test_any_junk_in_a_saved_game_is_loaded_or_refused_with_invalid_data(key):
+    doc = _saved()
+    for junk in JUNK:
+        if key == "plugins" and not isinstance(junk, (str, list, dict)):
+            continue  # see test_a_malformed_plugins_entry_is_invalid_data
+        try:
+            DUEL.state_from_json(_set(doc.copy(), [key], junk))
+        except InvalidData:
+            pass
+
+
+# -- replay and determinism -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game, options", [(DUEL, {}), (DUEL, {"window": "restart"}), (ARENA, {})])
+def test_replay_reproduces_the_state_exactly(game, options):
+    state = played(game, players=3, seed=9, actions=10_000, **options)
+    again = game.replay(seed=9, players=3, history=state.history, **options)
+    assert again.to_json() == state.to_json()
+    as_data = json.loads(json.dumps([[p, boardcore.to_data(a)] for p, a in state.history]))
+    assert game.replay(seed=9, players=3, history=as_data, **options) == state
+
+
+def test_replay_reports_bad_history_entries():
+    state = played(actions=3)
+    history = list(state.history)
+    with pytest.raises(InvalidData, match=r"history\[1\]"):
+        DUEL.replay(seed=5, players=2, history=[history[0], "nonsense"])
+    with pytest.raises(InvalidData, match=r"history\[0\]"):
+        DUEL.replay(seed=5, players=2, history=[[0, {"kind": "Cheat"}]])
+    with pytest.raises(IllegalAction, match=r"history\[1\]"):
+        DUEL.replay(seed=5, players=2, history=[history[0], history[0]])
+
+
+def test_same_seed_same_match_different_seed_different_match():
+    assert played(seed=3).to_json() == played(seed=3).to_json()
+    assert DUEL.new_state(seed=3).to_json() != DUEL.new_state(seed=4).to_json()
+
+
+_CHILD = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import toy
+state = toy.duel().new_state(players=3, seed=11)
+while not state.is_over:
+    d = state.pending[len(state.history) % len(state.pending)]
+    state.apply(d.player, d.options[len(state.history) % len(d.options)])
+sys.stdout.write(state.to_json())
+"""
+
+
+def test_determinism_across_processes_and_hash_seeds():
+    outputs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _CHILD, str(HERE)], capture_output=True, text=True, env=env, timeout=120
+        )
+        assert done.returncode == 0, done.stderr
+        outputs.append(done.stdout)
+    assert outputs[0] == outputs[1]
+    state = DUEL.new_state(players=3, seed=11)
+    while not state.is_over:
+        d = state.pending[len(state.history) % len(state.pending)]
+        state.apply(d.player, d.options[len(state.history) % len(d.options)])
+    assert state.to_json() == outputs[0]
+
+
+def test_a_state_remembers_nothing_of_a_failed_apply_in_its_clones():
+    state = toy.arena(Grumpy()).new_state(players=2, seed=4)
+    twin = state.clone()
+    with pytest.raises(PluginError):
+        twin.apply(0, DONE)
+    assert twin == state
+    twin.match.add("marker", 1)
+    assert state.match.count("marker") == 0
