@@ -287,6 +287,10 @@ class EnforceLimit(Step):
     zone: str
     discard: str
 
+    def option(self, m: Match, card: str) -> Action:
+        """The action offered for discarding ``card``; override to word it differently."""
+        return pick(card, f"discard {m.card(card).name}")
+
     def run(self, m: Match) -> None:
         spec = m.zone_spec(self.zone)
         if spec.limit is None or spec.owner is None:
@@ -294,7 +298,7 @@ class EnforceLimit(Step):
         cards = m.cards(self.zone)
         if len(cards) <= spec.limit:
             return
-        options = [pick(c, f"discard {m.card(c).name}") for c in cards]
+        options = [self.option(m, c) for c in cards]
         prompt = f"hand limit {spec.limit}: discard one of {len(cards)} cards"
         m.ask(spec.owner, options, prompt, self)
 

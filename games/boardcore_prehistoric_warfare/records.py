@@ -1,0 +1,184 @@
+"""The frozen records Prehistoric Warfare keeps in a match, its events and its one action.
+
+Everything here is plain, public data: the match's table (entry numbers, the
+round, the raid in progress), the events the rules emit, and the action that
+plays a card on an opponent. Every class stored in a match is listed in
+``register_types`` (see ``__init__``).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+import boardcore
+
+
+class Side(enum.Enum):
+    """The two sides of a raid; the value indexes the raid's per-side tuples."""
+
+    ATTACKER = 0
+    DEFENDER = 1
+
+    @property
+    def other(self) -> Side:
+        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+
+
+class AttackMode(enum.Enum):
+    """The two steps of a raid round (section 4.1, R2 and R3)."""
+
+    RANGED = "ranged"
+    HTH = "hth"
+
+
+class Cause(enum.Enum):
+    """Why a person left play (PW-R41)."""
+
+    HARDSHIP = "hardship"
+    STARVATION = "starvation"
+    KILLED = "killed"
+    CAPTURED = "captured"
+
+
+def hits(roll: int, strength: int, modifier: int) -> bool:
+    """The hit test: d10 + M <= S; no roll hits or misses automatically (PW-R07)."""
+    return roll + modifier <= strength
+
+
+@attrs.frozen
+class Attack:
+    """One raid attack whose die is on the table, waiting for the reroll window (4.2)."""
+
+    mode: AttackMode
+    attacker: str
+    target: str
+    strength: int
+    """S (section 2)."""
+    modifier: int
+    """M (section 2)."""
+    roll: int
+
+    @property
+    def hit(self) -> bool:
+        """Whether the die on the table hits (PW-R07)."""
+        return hits(self.roll, self.strength, self.modifier)
+
+    @property
+    def open(self) -> bool:
+        """Whether a reroll could change the result (0 < S - M < 10, section 4.2)."""
+        return 0 < self.strength - self.modifier < 10
+
+
+@attrs.frozen
+class Raid:
+    """A raid in progress or just decided (section 4.1)."""
+
+    attacker: int
+    """The Attacker's seat."""
+    defender: int
+    """The Defender's seat."""
+    sides: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """Participants still in the raid, per side, oldest first (raiders, defenders)."""
+    fielded: tuple[int, int] = (0, 0)
+    """How many participants each side started with."""
+    lost: tuple[int, int] = (0, 0)
+    """Casualties for the whole raid so far: (cA, cD)."""
+    round: int = 0
+    marked: tuple[str, ...] = ()
+    """Participants hit in the current step; they are removed at its end (PW-R25)."""
+    spent: tuple[str, ...] = ()
+    """One entry per Chieftain reroll used in this raid (PW-R09)."""
+    attack: Attack | None = None
+    over: bool = False
+    winner: Side | None = None
+    """The winning side once ``over``; None for a raid with no winner (PW-R27)."""
+
+    def seat(self, side: Side) -> int:
+        return self.attacker if side is Side.ATTACKER else self.defender
+
+    def side_of(self, seat: int) -> Side:
+        return Side.ATTACKER if seat == self.attacker else Side.DEFENDER
+
+    def side_of_person(self, person: str) -> Side:
+        return Side.ATTACKER if person in self.sides[0] else Side.DEFENDER
+
+    def both_alive(self) -> bool:
+        return bool(self.sides[0]) and bool(self.sides[1])
+
+
+@attrs.frozen
+class PWTable:
+    """The game's own state besides cards, counters and pieces (all public)."""
+
+    entries: dict[str, int] = attrs.field(factory=dict)
+    """The entry number of every person in play, by card id or piece id (section 2).
+    Never mutated: every change builds a new dict."""
+    next_entry: int = 1
+    round: int = 1
+    """The round being played (PW-R39)."""
+    raid: Raid | None = None
+
+
+# -- the action ------------------------------------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class PlayOn(boardcore.Action):
+    """Play ``card`` from hand on the opponent in seat ``target`` (PW-D04, PW-D10)."""
+
+    card: str
+    target: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+# -- events ----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class EnteredPlay(boardcore.Event):
+    """A person entered play with its entry number."""
+
+    person: str
+    owner: int
+    entry: int
+
+
+@attrs.frozen
+class LeftPlay(boardcore.Event):
+    """A person left play (its attachments went to the discard pile)."""
+
+    person: str
+    owner: int
+    cause: Cause
+
+
+@attrs.frozen
+class Attacked(boardcore.Event):
+    """A raid attack was resolved after its reroll window closed."""
+
+    mode: AttackMode
+    attacker: str
+    target: str
+    strength: int
+    modifier: int
+    roll: int
+    hit: bool
+
+
+@attrs.frozen
+class RaidDecided(boardcore.Event):
+    """A raid ended; ``winner`` is a seat, or None when the raid had no winner."""
+
+    attacker: int
+    defender: int
+    rounds: int
+    lost: tuple[int, int]
+    winner: int | None
+
+
+EVENTS: tuple[type[boardcore.Event], ...] = (EnteredPlay, LeftPlay, Attacked, RaidDecided)
