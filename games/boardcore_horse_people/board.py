@@ -85,7 +85,8 @@ def setup(m: Match) -> None:
     """Shuffle the 75 cards in id order into the draw pile; nobody is Khan (rules section 3)."""
     deck = sorted(m.rules.cards)
     m.add_zone(DRAW, ZoneSpec(None, Visibility.HIDDEN, refill=DISCARD), deck)
-    m.add_zone(DISCARD, ZoneSpec(None, Visibility.PUBLIC))
+    # Face down: cards a Nomad held back "stay hidden" when discarded (HP-R13).
+    m.add_zone(DISCARD, ZoneSpec(None, Visibility.HIDDEN))
     m.add_zone(TRIBUTE, ZoneSpec(None, Visibility.PUBLIC))
     for seat in range(m.players):
         m.add_zone(hand(seat), ZoneSpec(seat, Visibility.OWNER))

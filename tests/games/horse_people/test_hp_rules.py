@@ -105,8 +105,10 @@ def test_hp_setup_shuffles_the_whole_deck_and_nobody_is_khan(game):
     assert state.turn == 1
     assert m.zone_spec(DRAW).visibility is Visibility.HIDDEN and m.zone_spec(DRAW).refill == DISCARD
     assert m.zone_spec(hand(0)).visibility is Visibility.OWNER
-    for zone in (DISCARD, TRIBUTE, play_area(0)):
+    for zone in (TRIBUTE, play_area(0)):
         assert m.zone_spec(zone).visibility is Visibility.PUBLIC
+    # HP-R13: cards held back "stay hidden" when discarded, so the discard pile is face down.
+    assert m.zone_spec(DISCARD).visibility is Visibility.HIDDEN
     assert game.new_state(players=4, seed=9).to_json() == state.to_json()
 
 
