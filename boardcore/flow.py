@@ -193,7 +193,9 @@ class Select(Step):
 
     def resolve(self, m: Match, player: int, action: Action) -> None:
         if isinstance(action, Done):
-            if not self.secret:
+            if self.secret:
+                m.seal(player, self)
+            else:
                 self.complete(m, m.take_draft(player))
             return
         item: str = action.item  # type: ignore[attr-defined]

@@ -8,8 +8,8 @@ however long the match has run, and rolling back an append is resetting a length
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -17,21 +17,36 @@ T = TypeVar("T")
 class SharedLog(Generic[T]):
     """An append-only sequence with O(1) :meth:`fork`."""
 
-    __slots__ = ("_items", "_size")
+    __slots__ = ("_items", "_size", "_dumped")
 
-    def __init__(self, items: list[T] | None = None, size: int | None = None) -> None:
+    def __init__(self, items: list[T] | None = None, size: int | None = None, dumped: list[Any] | None = None) -> None:
         self._items: list[T] = items if items is not None else []
         self._size = len(self._items) if size is None else size
+        # The saved form of the first entries, index for index; it lives and is
+        # copied with ``_items``, so each entry is turned into data only once.
+        self._dumped: list[Any] = dumped if dumped is not None else []
 
     def append(self, item: T) -> None:
         if len(self._items) != self._size:
             self._items = self._items[: self._size]
+            self._dumped = self._dumped[: self._size]
         self._items.append(item)
         self._size += 1
 
     def fork(self) -> SharedLog[T]:
         """An independent log with the same entries, sharing storage until written."""
-        return SharedLog(self._items, self._size)
+        return SharedLog(self._items, self._size, self._dumped)
+
+    def dumped(self, dump: Callable[[T], Any]) -> list[Any]:
+        """Every entry turned into data by ``dump``, computing only the new ones.
+
+        ``dump`` must be a pure function of the entry (entries are immutable), and
+        the same function for every call on logs that share storage."""
+        cache, size = self._dumped, self._size
+        if len(cache) < size:
+            items = self._items
+            cache.extend(dump(items[i]) for i in range(len(cache), size))
+        return cache[:size]
 
     def truncate(self, size: int) -> None:
         """Forget every entry after the first ``size`` (used to roll back a failed apply)."""

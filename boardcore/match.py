@@ -60,7 +60,7 @@ def counter_key(name: str, owner: int | str | None) -> str:
 _FIELDS = (
     "rules", "game", "players", "seed", "options", "rng", "zones", "specs", "counters",
     "pieces", "serial", "table", "turn", "active", "phase", "out", "agenda", "asks",
-    "drafts", "loaded", "log", "history", "result",
+    "drafts", "sealed", "loaded", "log", "history", "result",
 )  # fmt: skip
 
 _get_all = operator.attrgetter(*_FIELDS)
@@ -103,6 +103,9 @@ class Match:
     asks: tuple[tuple[Decision, Step], ...]
     """Open decisions, each with the step that takes its answer."""
     drafts: dict[int, tuple[str, ...]]
+    sealed: dict[int, Step]
+    """Secret selections finished but not yet revealed, by player: the step that
+    asked, so a determinized copy can ask the choice again."""
     loaded: tuple[int, ...]
     log: SharedLog[Event]
     history: SharedLog[tuple[int, Action]]
@@ -128,6 +131,7 @@ class Match:
         self.agenda = ()
         self.asks = ()
         self.drafts = {}
+        self.sealed = {}
         self.loaded = ()
         self.log = SharedLog()
         self.history = SharedLog()
@@ -451,13 +455,21 @@ class Match:
         self.drafts = {**self.drafts, player: items}
 
     def take_draft(self, player: int) -> tuple[str, ...]:
-        """Return and clear ``player``'s draft."""
+        """Return and clear ``player``'s draft (revealing a sealed secret selection)."""
         items = self.drafts.get(player, ())
         if player in self.drafts:
             drafts = dict(self.drafts)
             del drafts[player]
             self.drafts = drafts
+        if player in self.sealed:
+            sealed = dict(self.sealed)
+            del sealed[player]
+            self.sealed = sealed
         return items
+
+    def seal(self, player: int, step: Step) -> None:
+        """Record that ``player`` finished the secret selection ``step``."""
+        self.sealed = {**self.sealed, player: step}
 
     def chose(self, player: int, action: Action, secret: bool, forced: bool = False) -> None:
         self.emit(Chose(player, None if secret else str(action), forced))
@@ -480,6 +492,7 @@ class Match:
         self.asks = ()
         self.agenda = ()
         self.drafts = {}
+        self.sealed = {}
         self.emit(GameOver(result.winners, reason))
         for call in self.rules.game_over_observers:
             call(match=self, result=result)

@@ -44,16 +44,17 @@ def dump_match(m: Match) -> dict[str, Any]:
         "agenda": [dump(step, Step) for step in m.agenda],
         "asks": [[dump(decision), dump(step, Step)] for decision, step in m.asks],
         "drafts": {str(p): list(items) for p, items in m.drafts.items()},
+        "sealed": {str(p): dump(step, Step) for p, step in m.sealed.items()},
         "loaded": list(m.loaded),
-        "log": [dump(event, Event) for event in m.log],
-        "history": [[player, dump(action, Action)] for player, action in m.history],
+        "log": m.log.dumped(lambda event: dump(event, Event)),
+        "history": m.history.dumped(lambda entry: [entry[0], dump(entry[1], Action)]),
         "result": None if m.result is None else dump(m.result),
     }
 
 
 _KEYS = (
     "format game plugins players seed options rng zones specs counters pieces serial table turn "
-    "active phase out agenda asks drafts loaded log history result"
+    "active phase out agenda asks drafts sealed loaded log history result"
 ).split()
 
 
@@ -111,6 +112,7 @@ def load_match(game: Game, data: Any) -> Match:
         asks.append((load(entry[0], Decision, f"$.asks[{i}][0]"), load(entry[1], Step, f"$.asks[{i}][1]")))
     m.asks = tuple(asks)
     m.drafts = load(data["drafts"], dict[int, tuple[str, ...]], "$.drafts")
+    m.sealed = load(data["sealed"], dict[int, Step], "$.sealed")
     m.loaded = load(data["loaded"], tuple[int, ...], "$.loaded")
     m.log = SharedLog([load(e, Event, f"$.log[{i}]") for i, e in enumerate(_list(data, "log"))])
     history = []

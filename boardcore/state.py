@@ -11,7 +11,7 @@ from .actions import Action
 from .decisions import Decision, Result
 from .errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
 from .events import Event, MatchStarted
-from .flow import run_agenda
+from .flow import Answer, Step, run_agenda
 from .match import Match
 from .persist import dump_match, load_match
 from .views import build_view, plain
@@ -111,14 +111,28 @@ class State:
                 zones[z] = dealt[at : at + size]
                 at += size
         m.zones = zones
-        m.drafts = {p: items for p, items in m.drafts.items() if p == player}
-        # Other players' open decisions were built from the cards they really held:
-        # ask them again from the re-dealt state. (Steps that ask build their
-        # options from the state when run, so running one again is safe.)
-        reopen = [step for decision, step in m.asks if decision.player != player]
+        # Other players' choices in progress were built from the cards they really
+        # held: their open decisions, the answers the engine queued for them, and
+        # the secret selections they finished. Forget them and ask again from the
+        # re-dealt state. (A step that asks builds its options from the state when
+        # run, so running it again is safe.)
+        reopen: dict[int, Step] = {}
+        for decision, step in m.asks:
+            if decision.player != player:
+                reopen[decision.player] = step
+        for step in m.agenda:
+            if isinstance(step, Answer) and step.player != player:
+                reopen[step.player] = step.step
+        for seat, step in m.sealed.items():
+            if seat != player:
+                reopen[seat] = step
         m.asks = tuple((d, s) for d, s in m.asks if d.player == player)
-        for step in reopen:
-            step.run(m)
+        m.agenda = tuple(s for s in m.agenda if not (isinstance(s, Answer) and s.player != player))
+        m.drafts = {p: items for p, items in m.drafts.items() if p == player}
+        m.sealed = {p: step for p, step in m.sealed.items() if p == player}
+        for seat in sorted(reopen):
+            reopen[seat].run(m)
+        run_agenda(m)
         return twin
 
     # -- acting ----------------------------------------------------------------------

@@ -87,3 +87,26 @@ def test_matches_a_list_model(ops):
             assert log.to_tuple() == tuple(model)
             assert list(log) == model
             assert len(log) == len(model)
+
+
+def test_dumped_entries_are_computed_once_and_follow_each_fork():
+    from boardcore.log import SharedLog
+
+    calls = []
+
+    def dump(x):
+        calls.append(x)
+        return {"v": x}
+
+    log = SharedLog()
+    for x in (1, 2, 3):
+        log.append(x)
+    assert log.dumped(dump) == [{"v": 1}, {"v": 2}, {"v": 3}]
+    twin = log.fork()
+    log.append(4)
+    twin.append(40)
+    assert log.dumped(dump) == [{"v": 1}, {"v": 2}, {"v": 3}, {"v": 4}]
+    assert twin.dumped(dump) == [{"v": 1}, {"v": 2}, {"v": 3}, {"v": 40}]
+    assert calls == [1, 2, 3, 4, 40]  # the shared prefix was dumped once
+    log.truncate(2)
+    assert log.dumped(dump) == [{"v": 1}, {"v": 2}]

@@ -35,3 +35,18 @@ def test_other_players_open_decisions_are_rebuilt_from_the_redealt_cards(game):
     assert {o.item for o in theirs.options if hasattr(o, "item")} == hand
     for option in theirs.options:
         sample.clone().apply(1, option)  # every option is legal in the sample
+
+
+def test_a_finished_secret_exchange_of_the_opponent_is_asked_again(game):
+    state = game.new_state(players=2, seed=6)
+    (celt,) = [d for d in state.pending if d.player == 1]
+    state.apply(1, celt.options[0])
+    state.apply(1, next(o for o in state.pending[1].options if str(o) == "done"))
+    assert [d.player for d in state.pending] == [0]
+    sample = state.determinize(0, 4)
+    # The Celt's sealed choice named a card that may have been re-dealt: he chooses again.
+    assert sorted(d.player for d in sample.pending) == [0, 1]
+    assert sample.view(0) == state.view(0)
+    for seat in (0, 1):
+        sample.apply(seat, next(o for o in [d for d in sample.pending if d.player == seat][0].options if str(o) == "done"))
+    assert sample.turn == 2
