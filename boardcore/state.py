@@ -159,7 +159,7 @@ class State:
                 f"player {player!r} is not being asked anything (waiting for {asked})", player=player, action=action
             )
         decision, step = ask
-        if action not in decision.options:
+        if not _offered(action, decision.options):
             raise IllegalAction(
                 f"{action!r} is not an option for player {player} now ({decision.prompt})",
                 player=player,
@@ -200,6 +200,16 @@ class State:
         return isinstance(other, State) and other.to_json() == self.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _offered(action: object, options: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``options``. Identity is tried first: callers
+    usually pass back the very option offered, which spares an attrs ``__eq__``
+    call per option."""
+    for option in options:
+        if option is action:
+            return True
+    return action in options
 
 
 def _blame(m: Match, exc: Exception) -> PluginError:

@@ -87,16 +87,24 @@ def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
     if not flexible:
         return Count(fixed + sum(sums.values()))
     flexible.sort(key=lambda c: c.card)
-    best: Count | None = None
+    base = fixed + sum(sums.values())
+    # What one flexible card adds to each type on its own; a way that puts several
+    # in one type is scored directly (rare: it needs two Leaders in one type).
+    alone = [{slot: _top(tops[slot] + [c.value], per_type) - sums[slot] for slot in c.slots} for c in flexible]
+    best_total: int | None = None
+    best_way: tuple[str, ...] = ()
     for way in product(*(c.slots for c in flexible)):
-        total = fixed
-        for slot, base in sums.items():
-            extra = [c.value for c, chosen in zip(flexible, way) if chosen == slot]
-            total += _top(tops[slot] + extra, per_type) if extra else base
-        if best is None or total > best.total:
-            best = Count(total, tuple((c.card, slot) for c, slot in zip(flexible, way)))
-    assert best is not None
-    return best
+        if len(set(way)) == len(way):
+            total = base + sum(gains[slot] for gains, slot in zip(alone, way))
+        else:
+            total = base
+            for slot in set(way):
+                extra = [c.value for c, chosen in zip(flexible, way) if chosen == slot]
+                total += _top(tops[slot] + extra, per_type) - sums[slot]
+        if best_total is None or total > best_total:
+            best_total, best_way = total, way
+    assert best_total is not None
+    return Count(best_total, tuple((c.card, slot) for c, slot in zip(flexible, best_way)))
 
 
 def _top(values: list[int], n: int) -> int:
