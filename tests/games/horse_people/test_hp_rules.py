@@ -423,3 +423,13 @@ def test_hp_r20_nomads_cannot_play_conquest_or_loot():
     loot_card, conquest = GAME.cards[cid("Plunder", 5)], GAME.cards[cid("Europe", 5)]
     assert INVASION.candidates([loot_card, conquest], []) == []
     assert TRIBUTE_RULE.problems([GAME.cards[cid("Horde", 1)]]) != []
+
+
+def test_hp_r04_seven_cards_dealt_to_each_seat_in_turn_from_seat_0():
+    game = boardcore.load_game("invasions-of-the-horse-people")
+    state = game.new_state(players=4, seed=12)
+    deals = [e for e in state.events if isinstance(e, boardcore.CardsMoved) and e.source == "draw"]
+    assert [(e.target, len(e.cards)) for e in deals[:4]] == [(f"hand:{seat}", 7) for seat in range(4)]
+    # Blocks of seven from the top: seat 1's cards lay just under seat 0's.
+    start = game.new_state(players=4, seed=12).match
+    assert all(len(start.cards(f"hand:{seat}")) == 7 for seat in range(4))
