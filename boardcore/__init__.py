@@ -30,7 +30,7 @@ from .events import (
     Shuffled,
     TurnBegan,
 )
-from .flow import AfterReaction, EnforceLimit, NextTurn, Phase, Select, Step, TurnOrder, Window, run_agenda
+from .flow import AfterReaction, EnforceLimit, ExchangeCards, NextTurn, Phase, Select, Step, TurnOrder, Window, run_agenda
 from .game import Game, GameSpec
 from .hookspecs import hookimpl, hookspec
 from .match import Match, Piece
@@ -56,6 +56,7 @@ __all__ = [
     "Done",
     "EnforceLimit",
     "Event",
+    "ExchangeCards",
     "Game",
     "GameOver",
     "GameSpec",

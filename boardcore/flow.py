@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from .actions import DONE, PASS, Action, Done, Pass, pick
+from .actions import DONE, PASS, Action, Done, Pass, Pick, pick
 from .errors import RuleError
 from .events import PhaseBegan, TurnBegan
 
@@ -203,6 +204,56 @@ class Select(Step):
         self.run(m)
 
 
+@attrs.frozen
+class ExchangeCards(Select):
+    """A player's secret choice of up to ``most`` cards of ``zone`` to exchange.
+
+    The common "discard up to N cards and draw replacements" step of card games,
+    asked one card at a time and kept secret: schedule a reveal step after asking
+    every player, which takes the drafts with ``m.take_draft`` and moves the cards.
+    Override :meth:`wording` to phrase the options, :meth:`prompt` to phrase the
+    question.
+    """
+
+    zone: str
+    most: int
+    secret = True
+
+    @classmethod
+    def wording(cls, card: Any) -> str:
+        """The text of the option that picks ``card``, from the card's data alone
+        (a classmethod, so the options of a hand can be cached)."""
+        return f"discard {card.name}"
+
+    def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
+        if len(picked) >= self.most:
+            return ()
+        return [c for c in m.cards(self.zone) if c not in picked]
+
+    def option(self, m: Match, item: str) -> Action:
+        return pick(item, self.wording(m.card(item)))
+
+    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[Action]:
+        # The same options as the default, but the zone's options are built once per
+        # hand (cached by class, game and cards) instead of once per pick.
+        if len(picked) >= self.most:
+            return (DONE,)
+        kind: Any = type(self)  # a class is hashable; mypy cannot see it through attrs
+        offered = _exchange_options(kind, m.rules, m.zones[self.zone])
+        if picked:
+            offered = tuple(o for o in offered if o.item not in picked)
+        return (*offered, DONE)
+
+    def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
+        left = self.most - len(picked)
+        return f"Discard up to {left} more card{'s' if left != 1 else ''}: pick one, or done"
+
+
+@lru_cache(maxsize=512)
+def _exchange_options(cls: Any, rules: Any, cards: tuple[str, ...]) -> tuple[Pick, ...]:
+    return tuple(pick(c, cls.wording(rules.cards[c])) for c in cards)
+
+
 # -- reaction windows ------------------------------------------------------------------
 
 
@@ -309,4 +360,4 @@ class EnforceLimit(Step):
         self.run(m)
 
 
-BUILTIN_STEPS: tuple[type[Step], ...] = (Answer, NextTurn, EnforceLimit)
+BUILTIN_STEPS: tuple[type[Step], ...] = (Answer, NextTurn, EnforceLimit, ExchangeCards)

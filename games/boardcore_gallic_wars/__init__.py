@@ -19,7 +19,6 @@ from .force import BASE_EFFECTS, Contribution, best_count
 from .rules import (
     CONSTANTS,
     Battle,
-    Exchange,
     GallicTable,
     HandFought,
     Reinforcements,
@@ -66,7 +65,7 @@ def register_effects(game: str) -> Mapping[str, Any]:
 
 @boardcore.hookimpl
 def register_types(game: str) -> Sequence[type]:
-    return [Exchange, RevealExchange, HandFought] if game == NAME else []
+    return [RevealExchange, HandFought] if game == NAME else []
 
 
 __all__ = [

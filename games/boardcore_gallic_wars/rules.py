@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+
 from functools import cache, lru_cache
 from typing import Any
 
@@ -107,46 +107,7 @@ class Strategy(boardcore.Phase):
     def begin(self, m: Match) -> None:
         m.schedule(RevealExchange())
         for seat in m.table.order():
-            Exchange(seat).run(m)
-
-
-@attrs.frozen
-class Exchange(boardcore.Select):
-    """One player's secret exchange, asked one card at a time."""
-
-    secret = True
-
-    def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
-        if len(picked) >= CONSTANTS.max_exchange:
-            return ()
-        return [c for c in m.cards(hand(self.player)) if c not in picked]
-
-    def option(self, m: Match, item: str) -> boardcore.Action:
-        return _discard_option(item, m.rules.cards[item].name)
-
-    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[boardcore.Action]:
-        # Same options as the default, but the hand's "discard X" actions are built
-        # once per hand instead of once per pick.
-        if len(picked) >= CONSTANTS.max_exchange:
-            return (boardcore.DONE,)
-        discards = _hand_options(m.rules, m.zones[hand(self.player)])
-        if picked:
-            discards = tuple(o for o in discards if o.item not in picked)
-        return (*discards, boardcore.DONE)
-
-    def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
-        left = CONSTANTS.max_exchange - len(picked)
-        return f"Discard up to {left} more card{'s' if left != 1 else ''}: pick one, or done"
-
-
-@cache
-def _discard_option(card: str, name: str) -> boardcore.Pick:
-    return boardcore.pick(card, f"discard {name}")
-
-
-@lru_cache(maxsize=256)
-def _hand_options(rules: boardcore.Game, cards: tuple[str, ...]) -> tuple[boardcore.Pick, ...]:
-    return tuple(_discard_option(c, rules.cards[c].name) for c in cards)
+            boardcore.ExchangeCards(seat, hand(seat), CONSTANTS.max_exchange).run(m)
 
 
 @attrs.frozen

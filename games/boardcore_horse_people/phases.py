@@ -11,7 +11,7 @@ selection by one player.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -104,25 +104,19 @@ class Migration(boardcore.Phase):
             m.draw(DRAW, hand(seat), CONSTANTS.hand_size)
         m.schedule(RevealExchange())
         for seat in range(m.players):
-            Exchange(seat).run(m)
+            MigrationExchange(seat, hand(seat), CONSTANTS.max_exchange).run(m)
 
 
 @attrs.frozen
-class Exchange(boardcore.Select):
-    """One player's secret exchange: up to 4 cards to discard, one at a time."""
+class MigrationExchange(boardcore.ExchangeCards):
+    """One player's secret exchange (HP-D01), worded with card values ("discard Horde 4")."""
 
-    secret = True
-
-    def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
-        if len(picked) >= CONSTANTS.max_exchange:
-            return ()
-        return [c for c in m.cards(hand(self.player)) if c not in picked]
-
-    def option(self, m: Match, item: str) -> boardcore.Action:
-        return boardcore.pick(item, f"discard {m.card(item).label}")
+    @classmethod
+    def wording(cls, card: Any) -> str:
+        return f"discard {card.label}"
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
-        left = CONSTANTS.max_exchange - len(picked)
+        left = self.most - len(picked)
         return f"Migration: discard up to {left} more card{'s' if left != 1 else ''} to redraw: pick one, or done"
 
 
@@ -300,5 +294,5 @@ def at_turn_limit(m: Match) -> None:
 
 
 PHASES = (Migration, Tribute, Invasion, Steppes)
-STEPS = (Exchange, RevealExchange, TributePlay, InvasionPlay, RevealInvasion)
+STEPS = (MigrationExchange, RevealExchange, TributePlay, InvasionPlay, RevealInvasion)
 EVENTS = (TributeCollected, InvasionResolved)

@@ -24,6 +24,7 @@ PUBLIC = [
     "Done",
     "EnforceLimit",
     "Event",
+    "ExchangeCards",
     "Game",
     "GameOver",
     "GameSpec",
