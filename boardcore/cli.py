@@ -12,6 +12,7 @@ from typing import Any, TextIO
 from .bots import list_bots, make_bot
 from .display import render_event, render_view
 from .errors import BoardcoreError
+from .events import TurnBegan
 from .registry import game_specs, load_game
 from .simulate import simulate
 
@@ -51,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     play.add_argument("--save", type=Path, default=None, help="save the match to FILE after every move")
     play.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
     play.set_defaults(run=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many games bot against bot")
@@ -61,6 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--workers", type=_positive, default=1)
     sim.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(run=cmd_simulate)
 
@@ -96,6 +99,20 @@ def _names(text: str) -> list[str]:
     return [part.strip() for part in text.split(",") if part.strip()]
 
 
+def _options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["romans=1"]`` -> ``{"romans": 1}``; values are read as JSON when they can be."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option expects KEY=VALUE, not {pair!r}")
+        try:
+            options[key.strip()] = json.loads(text)
+        except ValueError:
+            options[key.strip()] = text
+    return options
+
+
 # -- games -----------------------------------------------------------------------------
 
 
@@ -129,6 +146,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             seed=args.seed,
             workers=args.workers,
             plugins=_names(args.plugins),
+            options=_options(getattr(args, "option", [])),
             progress=bar.update if bar is not None else None,
         )
     finally:
@@ -166,10 +184,11 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
     if len(names) not in (1, players):
         raise ValueError(f"--bots names {len(names)} bots for {players} seats (give one, or one per seat)")
     bots = {p: make_bot(names[0] if len(names) == 1 else names[p], seed + p + 1) for p in range(players)}
-    state = game.new_state(players=players, seed=seed)
+    state = game.new_state(players=players, seed=seed, **_options(getattr(args, "option", [])))
     print(f"{game.name}, {players} players, seed {seed}. You are seat {args.seat}. Type q to quit.", file=out)
     card_names = {cid: card.name for cid, card in game.cards.items()}
-    shown = 0
+    # The set-up (shuffles, starting pieces) is in the view; the log starts with turn 1.
+    shown = next((i for i, e in enumerate(state.events) if isinstance(e, TurnBegan)), 0)
     while not state.is_over:
         events = state.events
         for event in events[shown:]:

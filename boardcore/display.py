@@ -4,7 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import CardsMoved, Chose, CounterChanged, DieRolled, Event, GameOver, PhaseBegan, Revealed, TurnBegan
+from .events import (
+    CardsMoved,
+    Chose,
+    CounterChanged,
+    DieRolled,
+    Event,
+    GameOver,
+    MatchStarted,
+    PhaseBegan,
+    PieceAdded,
+    PieceMoved,
+    PieceRemoved,
+    Revealed,
+    TurnBegan,
+)
+
+_QUIET = (MatchStarted, PieceAdded, PieceRemoved, PieceMoved)
+"""Bookkeeping events a person at the table does not need to read."""
+_WIDTH = 160
 
 
 def render_view(view: dict[str, Any]) -> str:
@@ -25,12 +43,38 @@ def render_view(view: dict[str, Any]) -> str:
     extra = view.get("game_view")
     if extra:
         for key, value in extra.items():
-            lines.append(f"  {key}: {value}")
+            lines.extend(_entry(key, value, "  "))
     return "\n".join(lines)
 
 
+def _entry(key: str, value: Any, pad: str) -> list[str]:
+    """``key: value``, with a list of records one record per line."""
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return [f"{pad}{key}:"] + [_clip(f"{pad}  - {_inline(v)}") for v in value]
+    if isinstance(value, dict):
+        return [f"{pad}{key}:"] + [line for k, v in value.items() for line in _entry(k, v, pad + "  ")]
+    return [_clip(f"{pad}{key}: {_inline(value)}")]
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_inline(v)}" for k, v in value.items() if v not in (None, [], "", {}))
+    if isinstance(value, list):
+        return "[" + "; ".join(_inline(v) for v in value) + "]"
+    return str(value)
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= _WIDTH else line[: _WIDTH - 3] + "..."
+
+
 def render_event(event: Event, names: dict[str, str]) -> str | None:
-    """One event as a line, or None for events not worth showing."""
+    """One event as a line, or None for events not worth showing.
+
+    A game's own event reads as its ``__str__`` when its class defines one.
+    """
+    if isinstance(event, _QUIET) or isinstance(event, Chose) and event.forced:
+        return None
     if isinstance(event, TurnBegan):
         who = "" if event.player is None else f" (seat {event.player})"
         return f"== turn {event.turn}{who} =="
@@ -50,7 +94,9 @@ def render_event(event: Event, names: dict[str, str]) -> str | None:
         return f"seat {event.player}: {event.action}" if event.action else f"seat {event.player} chose in secret"
     if isinstance(event, GameOver):
         return f"game over: winners {list(event.winners)} ({event.reason})"
-    return type(event).__name__ + " " + ", ".join(f"{k}={v}" for k, v in _fields(event).items())
+    if type(event).__str__ is not object.__str__:
+        return str(event)
+    return _clip(type(event).__name__ + " " + ", ".join(f"{k}={v}" for k, v in _fields(event).items()))
 
 
 def _fields(event: Event) -> dict[str, Any]:

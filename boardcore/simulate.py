@@ -46,6 +46,7 @@ class Report:
     seconds: float
     actions_per_second: float
     reasons: dict[str, int]
+    options: dict[str, Any] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data = attrs.asdict(self)
@@ -54,9 +55,11 @@ class Report:
         return data
 
 
-def play_one(game: Any, index: int, seed: int, players: int, bots: Sequence[Any], max_actions: int) -> GameRecord:
+def play_one(
+    game: Any, index: int, seed: int, players: int, bots: Sequence[Any], max_actions: int, options: dict[str, Any]
+) -> GameRecord:
     """Play game ``index`` of a run (``bots``: one bot factory per seat) and return its record."""
-    state = game.new_state(players=players, seed=derive(seed, index))
+    state = game.new_state(players=players, seed=derive(seed, index), **options)
     seats = [bots[p](seed=derive(seed, index, p + 1)) for p in range(players)]
     actions = 0
     while not state.is_over:
@@ -69,13 +72,13 @@ def play_one(game: Any, index: int, seed: int, players: int, bots: Sequence[Any]
     return GameRecord(result.winners, result.reason, actions, state.turn)
 
 
-def _play_slice(args: tuple[str, tuple[Any, ...], int, int, int, int, tuple[str, ...], int]) -> list[GameRecord]:
+def _play_slice(args: tuple[Any, ...]) -> list[GameRecord]:
     from .registry import load_game
 
-    name, plugins, start, stop, seed, players, bots, max_actions = args
+    name, plugins, start, stop, seed, players, bots, max_actions, options = args
     game = load_game(name, plugins=plugins)
     factories = [bot_factory(b) for b in bots]
-    return [play_one(game, i, seed, players, factories, max_actions) for i in range(start, stop)]
+    return [play_one(game, i, seed, players, factories, max_actions, options) for i in range(start, stop)]
 
 
 def simulate(
@@ -88,12 +91,15 @@ def simulate(
     plugins: Sequence[str] = (),
     progress: Callable[[int], None] | None = None,
     max_actions: int = 1_000_000,
+    options: dict[str, Any] | None = None,
 ) -> Report:
     """Play ``games`` games of ``name`` and summarise them.
 
-    ``bots`` names one bot per seat, or one for all seats. ``progress`` is called
-    with the number of games just finished.
+    ``bots`` names one bot per seat, or one for all seats. ``options`` are the
+    game's setup options. ``progress`` is called with the number of games just
+    finished.
     """
+    options = dict(options or {})
     from .registry import load_game
 
     game = load_game(name, plugins=plugins)
@@ -110,18 +116,19 @@ def simulate(
         raise InvalidData(f"{len(bots)} bots for {players} seats (give one, or one per seat)", where="bots")
     for bot in set(seats):
         make_bot(bot, 0)
+    game.new_state(players=players, seed=seed, **options)  # bad options fail here, before any work
     factories = [bot_factory(b) for b in seats]
     started = time.perf_counter()
     records: list[GameRecord] = []
     if workers == 1:
         for i in range(games):
-            records.append(play_one(game, i, seed, players, factories, max_actions))
+            records.append(play_one(game, i, seed, players, factories, max_actions, options))
             if progress:
                 progress(1)
     else:
         size = max(1, min(200, games // (workers * 4) or 1))
         slices = [
-            (name, tuple(plugins), start, min(start + size, games), seed, players, seats, max_actions)
+            (name, tuple(plugins), start, min(start + size, games), seed, players, seats, max_actions, options)
             for start in range(0, games, size)
         ]
         with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -152,4 +159,5 @@ def simulate(
         seconds=round(seconds, 3),
         actions_per_second=round(total_actions / seconds, 1) if seconds > 0 else 0.0,
         reasons=dict(sorted(reasons.items())),
+        options=options,
     )

@@ -77,6 +77,7 @@ def test_malformed_options_are_rejected_by_the_parser(capsys, argv):
 
 
 def play(tmp_path: Path, answers: str, **extra) -> tuple[int, str, Path]:
+    extra.setdefault("option", [])
     save = tmp_path / "match.json"
     args = argparse.Namespace(
         game="gallic-wars", players=None, seat=0, bots="random", seed=7, save=save, plugins="", **extra
@@ -124,3 +125,22 @@ def test_replay_of_a_broken_file_says_what_and_where(tmp_path, capsys):
     assert code == 2 and "bad.json" in err
     code, _, err = run(capsys, "replay", str(tmp_path / "absent.json"))
     assert code == 2 and "absent.json" in err
+
+
+def test_setup_options_reach_the_game(capsys):
+    _, default, _ = run(capsys, "simulate", "gallic-wars", "-n", "30", "--seed", "4", "--json")
+    _, swapped, _ = run(capsys, "simulate", "gallic-wars", "-n", "30", "--seed", "4", "--json", "--option", "romans=1")
+    assert json.loads(swapped)["options"] == {"romans": 1}
+    report = json.loads(swapped)
+    assert sum(report["wins"]) + report["draws"] == 30
+    assert json.loads(default)["options"] == {}
+    code, _, err = run(capsys, "simulate", "gallic-wars", "-n", "2", "--option", "romans=9")
+    assert code == 2 and "romans must be seat 0 or 1" in err
+    code, _, err = run(capsys, "simulate", "gallic-wars", "--option", "romans")
+    assert code == 2 and "KEY=VALUE" in err
+
+
+def test_play_shows_turns_not_set_up_bookkeeping(tmp_path):
+    _, out, _ = play(tmp_path, "q\n", option=["romans=1"])
+    assert "MatchStarted" not in out and "PieceAdded" not in out
+    assert "== turn 1 ==" in out and "sides: [celts; romans]" in out
