@@ -100,7 +100,7 @@ def _names(text: str) -> list[str]:
 
 
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``["romans=1"]`` -> ``{"romans": 1}``; values are read as JSON when they can be."""
+    """``["seat=1"]`` -> ``{"seat": 1}``; values are read as JSON when they can be."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
