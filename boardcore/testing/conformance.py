@@ -8,7 +8,9 @@
 5. Conservation: every card in exactly one zone; counters never negative.
 6. Termination: every game ends.
 7. No leaks: a player's view does not change when only what is hidden from them does.
-8. Legal options: every option offered can be applied; nothing else can.
+8. Legal options: every option offered can be applied; nothing else can; and no
+   decision offers more than ``max_options`` options (large choices must be asked
+   as sequences of small ones).
 
 A failure raises :class:`ConformanceError` with a reproducer: the seed, the player
 count and the actions (as data) that lead to the problem.
@@ -57,6 +59,7 @@ def check_game(
     every: int = 5,
     max_actions: int = 200_000,
     cross_process: bool = True,
+    max_options: int = 300,
 ) -> Summary:
     """Play ``games`` random games of ``game`` and check the eight properties.
 
@@ -74,7 +77,7 @@ def check_game(
     for index in range(games):
         n = counts[index % len(counts)]
         game_seed = rng.derive(seed, index)
-        state = _play_checked(game, n, game_seed, index, every, max_actions)
+        state = _play_checked(game, n, game_seed, index, every, max_actions, max_options)
         total_actions += len(state.history)
         assert state.result is not None
         reasons[state.result.reason] += 1
@@ -104,7 +107,9 @@ class _Run:
         )
 
 
-def _play_checked(game: Game, players: int, seed: int, index: int, every: int, max_actions: int) -> State:
+def _play_checked(
+    game: Game, players: int, seed: int, index: int, every: int, max_actions: int, max_options: int
+) -> State:
     run = _Run(game, players, seed, index)
     state = game.new_state(players=players, seed=seed)
     twin = game.new_state(players=players, seed=seed)
@@ -114,7 +119,7 @@ def _play_checked(game: Game, players: int, seed: int, index: int, every: int, m
     chooser = rng.seed_state(seed ^ 0x5EED)
     step = 0
     while True:
-        _check_every_step(run, state, deck)
+        _check_every_step(run, state, deck, max_options)
         if state.is_over:
             break
         if step % every == 0:
@@ -148,7 +153,7 @@ def _only_choices(state: State, since: int) -> bool:
     return all(isinstance(log[i], Chose) for i in range(since, len(log)))
 
 
-def _check_every_step(run: _Run, state: State, deck: Counter[str]) -> None:
+def _check_every_step(run: _Run, state: State, deck: Counter[str], max_options: int) -> None:
     m = state.match
     if state.is_over == bool(state.pending):
         run.fail(state, "termination", f"is_over={state.is_over} but {len(state.pending)} decisions pending")
@@ -169,6 +174,13 @@ def _check_every_step(run: _Run, state: State, deck: Counter[str]) -> None:
     for decision in state.pending:
         if not decision.options:
             run.fail(state, "legal options", f"a decision for player {decision.player} has no options")
+        if len(decision.options) > max_options:
+            run.fail(
+                state,
+                "legal options",
+                f"a decision for player {decision.player} offers {len(decision.options)} options "
+                f"(more than {max_options}): ask it as a sequence of small decisions",
+            )
         if len(set(decision.options)) != len(decision.options):
             run.fail(state, "legal options", f"decision for player {decision.player} offers an option twice")
 

@@ -191,3 +191,10 @@ def test_load_dice_appends_to_what_is_loaded():
     load_dice(state, [1])
     load_dice(state, [2, 3])
     assert state.match.loaded == (1, 2, 3)
+
+
+def test_check_game_refuses_a_decision_with_too_many_options():
+    # The arena offers more than 2 options at some decision; a cap of 2 must trip.
+    with pytest.raises(ConformanceError, match="legal options.*more than 2"):
+        check_game(toy.arena(), games=2, max_options=2, cross_process=False)
+    check_game(toy.arena(), games=2, cross_process=False)  # the default cap of 300 holds
