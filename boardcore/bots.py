@@ -50,12 +50,71 @@ class FirstBot:
         return decision.options[0]
 
 
+class MonteCarloBot:
+    """Flat Monte Carlo: tries each option in a few random playouts and keeps the best.
+
+    Every playout starts from ``state.determinize(me, seed)``, a copy in which the
+    cards hidden from the bot are dealt again at random, so the bot never uses
+    what it may not see. A playout scores 1 for a sole win, ``1/k`` for a result
+    shared by ``k`` seats including the bot, 0 otherwise; a playout still running
+    after ``horizon`` actions scores 1/n (n players). Works for every game.
+    """
+
+    name = "mc"
+
+    def __init__(self, seed: int = 0, playouts: int = 6, horizon: int = 2000, max_options: int = 12) -> None:
+        self._rng = rng.seed_state(seed)
+        self.playouts = playouts
+        self.horizon = horizon
+        self.max_options = max_options
+
+    def _below(self, n: int) -> int:
+        value, self._rng = rng.below(self._rng, n)
+        return value
+
+    def choose(self, state: State, decision: Decision) -> Action:
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        candidates = list(range(len(options)))
+        if len(candidates) > self.max_options:
+            # Too many to try: a random sample of them (deterministic for the seed).
+            order, self._rng = rng.shuffled(self._rng, tuple(str(i) for i in candidates))
+            candidates = sorted(int(i) for i in order[: self.max_options])
+        me = decision.player
+        best, best_score = candidates[0], -1.0
+        for index in candidates:
+            score = sum(self._playout(state, me, options[index]) for _ in range(self.playouts))
+            if score > best_score:
+                best, best_score = index, score
+        return options[best]
+
+    def _playout(self, state: State, me: int, first: Action) -> float:
+        sample = state.determinize(me, self._below(1 << 62))
+        mine = [d for d in sample.pending if d.player == me]
+        if not mine or first not in mine[0].options:
+            return 0.0
+        sample.apply(me, first)
+        for _ in range(self.horizon):
+            if sample.is_over:
+                break
+            pending = sample.pending
+            decision = pending[self._below(len(pending))]
+            sample.apply(decision.player, decision.options[self._below(len(decision.options))])
+        result = sample.result
+        if result is None:
+            return 1.0 / state.players
+        if me in result.winners:
+            return 1.0 / len(result.winners)
+        return 0.0
+
+
 def list_bots() -> list[str]:
     """Names of the installed bots, sorted."""
     return sorted({ep.name for ep in entry_points(group=BOTS_GROUP)} | set(_BUILTIN))
 
 
-_BUILTIN: dict[str, Any] = {"random": RandomBot, "first": FirstBot}
+_BUILTIN: dict[str, Any] = {"random": RandomBot, "first": FirstBot, "mc": MonteCarloBot}
 
 
 def bot_factory(name: str) -> Any:
