@@ -265,10 +265,12 @@ class Match:
         """
         if source == target:
             raise RuleError(f"cannot draw from {source!r} into itself")
-        self.cards(target)
+        zones = self.zones
+        if source not in zones or target not in zones:
+            raise RuleError(f"there is no zone {source if source not in zones else target!r}")
         drawn: tuple[str, ...] = ()
         while len(drawn) < n:
-            pile = self.cards(source)
+            pile = self.zones[source]
             if not pile:
                 refill = self.zone_spec(source).refill
                 if refill is None or not self.cards(refill):
@@ -278,11 +280,8 @@ class Match:
                 continue
             take = min(n - len(drawn), len(pile))
             got = pile[len(pile) - take :][::-1]
-            self.zones = {
-                **self.zones,
-                source: pile[: len(pile) - take],
-                target: self.cards(target) + got,
-            }
+            zones = self.zones
+            self.zones = {**zones, source: pile[: len(pile) - take], target: zones[target] + got}
             self.emit(CardsMoved(got, source, target))
             drawn += got
         return drawn

@@ -167,13 +167,20 @@ def battle_totals(m: Match) -> tuple[int, int]:
     """Both seats' Force totals for the hands they hold now."""
     rules = m.rules
     counts = [contributions(m, 0), contributions(m, 1)]
-    for seat in (0, 1):
-        for card_id in m.cards(hand(seat)):
-            against = getattr(rules.effect(card_id), "against", None)
-            if against is not None:
-                counts[1 - seat] = list(against(rules.cards[card_id], counts[1 - seat]))
+    acting = _cards_acting_against(rules)
+    if acting:
+        for seat in (0, 1):
+            for card_id in m.cards(hand(seat)):
+                if card_id in acting:
+                    counts[1 - seat] = list(rules.effect(card_id).against(rules.cards[card_id], counts[1 - seat]))
     per_type = CONSTANTS.counted_per_type
     return best_count(counts[0], per_type).total, best_count(counts[1], per_type).total
+
+
+@lru_cache(maxsize=64)
+def _cards_acting_against(rules: boardcore.Game) -> frozenset[str]:
+    """The cards whose effect changes the opposing count (none in the base game)."""
+    return frozenset(c for c in rules.cards if getattr(rules.effect(c), "against", None) is not None)
 
 
 def decide(m: Match, winner: int | None) -> None:
