@@ -100,17 +100,7 @@ class State:
             groups: list[list[str]] = [[z for z, spec in m.specs.items() if not spec.visible_to(player)]]
         else:
             groups = [list(g) for g in redeal(m, player)]
-        state = rng.seed_state(seed)
-        zones = dict(m.zones)
-        for group in groups:
-            pool = tuple(c for z in group for c in zones[z])
-            dealt, state = rng.shuffled(state, pool)
-            at = 0
-            for z in group:
-                size = len(zones[z])
-                zones[z] = dealt[at : at + size]
-                at += size
-        m.zones = zones
+        deal_again(m, groups, seed)
         # Other players' choices in progress were built from the cards they really
         # held: their open decisions, the answers the engine queued for them, and
         # the secret selections they finished. Forget them and ask again from the
@@ -200,6 +190,22 @@ class State:
         return isinstance(other, State) and other.to_json() == self.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def deal_again(m: Match, groups: Sequence[Sequence[str]], seed: int) -> None:
+    """Shuffle the cards of each group of zones among that group's zones, keeping
+    every zone's size (the generator here is local: the match's is untouched)."""
+    state = rng.seed_state(seed)
+    zones = dict(m.zones)
+    for group in groups:
+        pool = tuple(c for z in group for c in zones[z])
+        dealt, state = rng.shuffled(state, pool)
+        at = 0
+        for z in group:
+            size = len(zones[z])
+            zones[z] = dealt[at : at + size]
+            at += size
+    m.zones = zones
 
 
 def _offered(action: object, options: tuple[Action, ...]) -> bool:

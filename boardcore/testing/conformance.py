@@ -33,7 +33,7 @@ from ..errors import IllegalAction
 from ..events import Chose
 from ..game import Game
 from ..serialize import to_data
-from ..state import State
+from ..state import State, deal_again
 
 
 class ConformanceError(AssertionError):
@@ -241,16 +241,10 @@ def _shake_hidden(state: State, player: int) -> State:
     among the hidden zones (sizes kept), and other players' drafts are emptied."""
     twin = state.clone()
     m = twin.match
+    # One group for every hidden zone, whatever the game's own redeal says: any
+    # card a player cannot see must leave his view unchanged wherever it goes.
     hidden = [z for z, spec in m.specs.items() if not spec.visible_to(player) and m.zones[z]]
-    pool = tuple(c for z in hidden for c in m.zones[z])
-    shuffled, _ = rng.shuffled(rng.seed_state(len(pool) * 7919 + player), pool)
-    zones = dict(m.zones)
-    at = 0
-    for z in hidden:
-        size = len(zones[z])
-        zones[z] = shuffled[at : at + size]
-        at += size
-    m.zones = zones
+    deal_again(m, [hidden], seed=len(state.history) * 7919 + player)
     m.drafts = {p: items for p, items in m.drafts.items() if p == player}
     return twin
 
