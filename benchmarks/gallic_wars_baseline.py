@@ -83,7 +83,7 @@ def play(rng: random.Random) -> tuple[tuple[int, ...], int]:
             got.append(draw[seat].pop())
         return got
 
-    for hand_no in range(1, 9):
+    for _ in range(8):  # at most 8 hands (GW-R16)
         hands = [take(0, 8), take(1, 8)]
         picks: list[list[int]] = [[], []]
         for seat in (0, 1):

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import list_bots, make_bot
+from .bots import make_bot
 from .display import render_event, render_view
 from .errors import BoardcoreError
 from .events import TurnBegan
