@@ -60,6 +60,7 @@ def check_game(
     max_actions: int = 200_000,
     cross_process: bool = True,
     max_options: int = 300,
+    options: dict[str, Any] | None = None,
 ) -> Summary:
     """Play ``games`` random games of ``game`` and check the eight properties.
 
@@ -68,7 +69,9 @@ def check_game(
     every ``every`` actions; conservation and the game's own ``check`` run after
     every action. ``cross_process`` replays one game in a new Python process with
     another ``PYTHONHASHSEED`` (the game must be installed under its name).
+    ``options`` are the game's setup options for every match played.
     """
+    options = dict(options or {})
     counts = [players] if players is not None else list(game.player_counts)
     total_actions = 0
     reasons: Counter[str] = Counter()
@@ -77,7 +80,7 @@ def check_game(
     for index in range(games):
         n = counts[index % len(counts)]
         game_seed = rng.derive(seed, index)
-        state = _play_checked(game, n, game_seed, index, every, max_actions, max_options)
+        state = _play_checked(game, n, game_seed, index, every, max_actions, max_options, options)
         total_actions += len(state.history)
         assert state.result is not None
         reasons[state.result.reason] += 1
@@ -108,11 +111,11 @@ class _Run:
 
 
 def _play_checked(
-    game: Game, players: int, seed: int, index: int, every: int, max_actions: int, max_options: int
+    game: Game, players: int, seed: int, index: int, every: int, max_actions: int, max_options: int, options: dict[str, Any]
 ) -> State:
     run = _Run(game, players, seed, index)
-    state = game.new_state(players=players, seed=seed)
-    twin = game.new_state(players=players, seed=seed)
+    state = game.new_state(players=players, seed=seed, **options)
+    twin = game.new_state(players=players, seed=seed, **options)
     if state.to_json() != twin.to_json():
         run.fail(state, "determinism", "two new states from the same seed differ")
     deck = Counter(c for cards in state.match.zones.values() for c in cards)
@@ -257,7 +260,8 @@ def _check_end(run: _Run, state: State, twin: State) -> None:
     final = state.to_json()
     if twin.to_json() != final:
         run.fail(state, "determinism", "the same seed and actions gave different states")
-    if run.game.replay(seed=run.seed, players=run.players, history=state.history).to_json() != final:
+    options = state.match.options
+    if run.game.replay(seed=run.seed, players=run.players, history=state.history, **options).to_json() != final:
         run.fail(state, "replay and save", "replay differs from the original")
     if run.game.state_from_json(final).to_json() != final:
         run.fail(state, "replay and save", "the final state does not round-trip")
@@ -274,7 +278,7 @@ _CHILD = """
 import json, sys, boardcore
 args = json.loads(sys.stdin.read())
 game = boardcore.load_game(args["game"], plugins=args["plugins"])
-state = game.replay(seed=args["seed"], players=args["players"], history=args["history"])
+state = game.replay(seed=args["seed"], players=args["players"], history=args["history"], **args["options"])
 sys.stdout.write(state.to_json())
 """
 
@@ -287,6 +291,7 @@ def _check_other_process(game: Game, state: State) -> None:
             "plugins": list(game.plugins),
             "seed": state.seed,
             "players": state.players,
+            "options": dict(state.match.options),
             "history": [[p, to_data(a)] for p, a in state.history],
         }
     )

@@ -27,15 +27,19 @@ def seeds() -> st.SearchStrategy[int]:
     return st.integers(min_value=0, max_value=2**31 - 1)
 
 
-def playthroughs(game: Game, players: int | None = None, max_actions: int = 400) -> st.SearchStrategy[Playthrough]:
-    """Legal action sequences of ``game``: each step picks a pending decision and
-    one of its options, until the game ends or ``max_actions`` actions."""
+def playthroughs(
+    game: Game, players: int | None = None, max_actions: int = 400, options: dict[str, Any] | None = None
+) -> st.SearchStrategy[Playthrough]:
+    """Legal action sequences of ``game`` (set up with ``options``): each step picks a
+    pending decision and one of its options, until the game ends or ``max_actions``
+    actions."""
+    setup = dict(options or {})
 
     @st.composite
     def build(draw: Any) -> Playthrough:
         n = players if players is not None else draw(st.sampled_from(tuple(game.player_counts)))
         seed = draw(seeds())
-        state = game.new_state(players=n, seed=seed)
+        state = game.new_state(players=n, seed=seed, **setup)
         while not state.is_over and len(state.match.history) < max_actions:
             pending = state.pending
             decision = pending[draw(st.integers(0, len(pending) - 1))] if len(pending) > 1 else pending[0]

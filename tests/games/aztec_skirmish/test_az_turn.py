@@ -1,0 +1,179 @@
+"""Set-up, Fate, victory and the turn limit: AZ-R01 to AZ-R08, AZ-R29, AZ-R30 (AZ-D01 to AZ-D04)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from boardcore_aztec_skirmish import (
+    BOTH_LEADERS,
+    DISCARD,
+    DRAW,
+    LEADER_KILLED,
+    LIMIT_DRAW,
+    LIMIT_WIN,
+    CardType,
+    User,
+    hand,
+)
+from boardcore_aztec_skirmish.cards import DECK, starting_hits
+
+import boardcore
+
+from .az_helpers import AZ, CQ, GAME, at, choose, options, position
+
+
+def first_turn(s):
+    return next(e for e in s.events if isinstance(e, boardcore.TurnBegan))
+
+
+# -- data ------------------------------------------------------------------------------
+
+
+def test_az_deck_has_79_cards_in_row_then_copy_order():
+    ids = [c.id for c in DECK]
+    assert len(ids) == 79 == len(set(ids))
+    assert ids.index("AZ31-2") < ids.index("AZ31-10")
+    assert Counter(c.type for c in DECK) == {
+        CardType.ATTACK: 31, CardType.CANNON: 4, CardType.MOVE: 30, CardType.DEFENSE: 12, CardType.DRAW2: 2
+    }
+    assert Counter(c.user for c in DECK) == {User.Z: 17, User.C: 30, User.E: 32}
+
+
+def test_az_r19_r20_r21_card_fields():
+    by_name = {c.name: c for c in DECK}
+    assert by_name["Steel Swords"].type is CardType.ATTACK and by_name["Steel Swords"].range == 1
+    assert {c.name for c in DECK if c.indirect} == {"Bows & Arrows", "Atlatl"}
+    assert {c.name for c in DECK if c.only is not None} == {
+        "Fighting Skill", "Muskets", "Crossbows", "Canister Shot", "Round Shot", "Fear of Horses", "Lances", "Pikes", "Gallop"
+    }
+    assert starting_hits(AZ) == 30 and starting_hits(CQ) == 31
+
+
+# -- set-up ----------------------------------------------------------------------------
+
+
+def test_az_standard_deployment_and_first_turn():
+    """Section 2, AZ-R01, AZ-R02, AZ-R04, AZ-R05."""
+    s = GAME.new_state(seed=3, deployment="standard")
+    assert at(s, "e1") == "war-leader" and at(s, "d8") == "captain" and at(s, "e8") is None
+    assert at(s, "c7") == at(s, "f7") == "cannon" and at(s, "c2") == "jaguar-knight" and at(s, "d2") == "eagle-knight"
+    assert len(s.match.pieces) == 39
+    assert all(at(s, f"{f}{r}") is None for f in "abcdefgh" for r in (4, 5, 6))
+    assert first_turn(s) == boardcore.TurnBegan(1, 0)  # the Aztec takes turn 1
+    # AZ-R05: no cards are dealt before the first Fate draw
+    before = s.events[: s.events.index(first_turn(s))]
+    assert not any(isinstance(e, boardcore.CardsMoved) and e.target.startswith("hand") for e in before)
+
+
+def test_az_d01_d02_d03_chosen_deployment():
+    s = GAME.new_state(seed=4)
+    d = s.pending[0]
+    assert d.player == 0 and len(d.options) == 24
+    for square in ("e1", "c2", "f2", "d2", "e2"):
+        choose(s, f"place {['War Leader', 'Jaguar Knight', 'Jaguar Knight', 'Eagle Knight', 'Eagle Knight'][('e1', 'c2', 'f2', 'd2', 'e2').index(square)]} on {square}")
+    assert sum(p.owner == 0 for p in s.match.pieces.values()) == 24  # Warriors filled the rest
+    assert s.pending[0].player == 1 and len(s.pending[0].options) == 16
+    for square in ("d8", "a8", "b8", "g8", "h8", "c7", "f7"):
+        choose(s, s.pending[0].options[[str(o).endswith(square) for o in s.pending[0].options].index(True)].text)
+    assert options(s) == [f"leave {sq} empty" for sq in ("a7", "b7", "d7", "e7", "g7", "h7", "c8", "e8", "f8")]
+    choose(s, "leave e8 empty")
+    assert len(s.match.pieces) == 39 and at(s, "e8") is None and at(s, "e7") == "soldier"
+    assert first_turn(s) == boardcore.TurnBegan(1, 0)
+
+
+def test_az_sides_can_be_swapped_and_the_aztec_still_goes_first():
+    s = GAME.new_state(seed=4, aztec=1)
+    assert s.pending[0].player == 1 and "War Leader" in s.pending[0].prompt
+    s = GAME.new_state(seed=4, aztec=1, deployment="standard")
+    assert first_turn(s) == boardcore.TurnBegan(1, 1) and at(s, "e1") == "war-leader"
+    assert next(p for p in s.match.pieces.values() if p.square == "e1").owner == 1
+
+
+@pytest.mark.parametrize("bad", [{"aztec": 2}, {"deployment": "random"}])
+def test_az_bad_options_are_refused(bad):
+    with pytest.raises(boardcore.BoardcoreError):
+        GAME.new_state(seed=1, **bad)
+
+
+# -- Fate ------------------------------------------------------------------------------
+
+
+def test_az_r07_hand_limit_discards_down_to_5_by_the_owners_choice():
+    s = position({"d4": "warrior"}, cards=["Maneuver", "Advance", "Charge", "Sprint", "Dagger", "Slings", "Atlatl"])
+    d = s.pending[0]
+    assert d.player == 0 and d.prompt.startswith("hand limit 5") and len(d.options) == 7
+    choose(s, "discard Sprint (move 4)")
+    choose(s, "discard Dagger (attack 1)")
+    assert len(s.match.cards(hand(0))) == 5
+    assert s.match.phase == "move"
+
+
+def test_az_r08_empty_draw_pile_is_refilled_by_shuffling_the_discard():
+    def empty_draw(state):
+        m = state.match
+        m.zones = {**m.zones, DISCARD: m.zones[DRAW][1:], DRAW: m.zones[DRAW][:1]}
+
+    s = boardcore.testing.arranged(GAME, 2, 5, before=empty_draw, deployment="standard")
+    m = s.match
+    assert len(m.cards(hand(0))) == 3 and m.cards(DISCARD) == ()
+    assert any(isinstance(e, boardcore.Shuffled) and e.zone == DRAW for e in s.events[-10:])
+
+
+def test_az_r08_a_draw_with_both_piles_empty_is_skipped():
+    def hoard(state):
+        m = state.match
+        m.zones = {**m.zones, hand(1): m.zones[DRAW], DRAW: ()}
+
+    s = boardcore.testing.arranged(GAME, 2, 5, before=hoard, deployment="standard")
+    assert s.match.cards(hand(0)) == () and len(s.match.cards(hand(1))) == 79
+
+
+# -- victory and the turn limit ----------------------------------------------------------
+
+
+def test_az_r29_killing_the_enemy_leader_wins_at_once():
+    s = position({"c7": "warrior", "d8": "captain", "e7": "warrior"}, cards=["Obsidian Spears"], hits={"d8": 1})
+    choose(s, "play Obsidian Spears (attack 1, Z): attack")
+    choose(s, "Warrior c7 attacks Captain d8")
+    assert s.is_over and s.result.winners == (0,) and s.result.reason == LEADER_KILLED
+    assert s.pending == ()
+
+
+def test_az_r29_friendly_fire_on_your_own_leader_loses():
+    s = position(
+        {"d7": "cannon", "d5": "captain", "d4": "warrior", "a7": "warrior"}, active=CQ, cards=["Round Shot"], hits={"d5": 1}
+    )
+    choose(s, "play Round Shot (cannon, round, C): fire a cannon")
+    choose(s, "Cannon d7 fires S at d6, d5, d4, d3, d2, d1")
+    assert s.result.winners == (0,) and s.result.reason == LEADER_KILLED
+
+
+def test_az_r29_both_leaders_killed_by_one_shot_the_attacker_wins():
+    s = position(
+        {"d7": "cannon", "d5": "captain", "d3": "war-leader", "a7": "warrior"},
+        active=CQ,
+        cards=["Round Shot"],
+        hits={"d5": 1, "d3": 1},
+    )
+    choose(s, "play Round Shot (cannon, round, C): fire a cannon")
+    choose(s, "Cannon d7 fires S at d6, d5, d4, d3, d2, d1")
+    assert s.result.winners == (1,) and s.result.reason == BOTH_LEADERS
+
+
+def test_az_r30_after_turn_100_fewer_hits_lost_wins():
+    # Aztec keeps 3 + 1 + 2 of 30 (lost 24); Conquistador keeps 3 + 2 + 1 of 31 (lost 25).
+    s = position({"d4": "warrior", "e4": "jaguar-knight", "f8": "soldier", "f7": "horseman"}, active=CQ, turn=100, hits={"f7": 1})
+    assert s.is_over and s.result.reason == LIMIT_WIN
+    assert s.result.winners == (0,) and s.result.scores == (24, 25) and s.turn == 100
+
+
+def test_az_r30_equal_losses_are_a_draw():
+    # Aztec keeps 3 + 1 = 4 of 30 (lost 26); Conquistador keeps 3 + 2 = 5 of 31 (lost 26).
+    s = position({"d4": "warrior", "f8": "soldier"}, active=CQ, turn=100)
+    assert s.is_over and s.result.reason == LIMIT_DRAW and s.result.winners == (0, 1)
+
+
+def test_az_r30_no_limit_before_turn_100():
+    s = position({"d4": "warrior", "f8": "soldier"}, active=CQ, turn=98, cards=["Maneuver"])
+    assert not s.is_over and s.turn == 98
