@@ -71,26 +71,34 @@ def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
     each over its slots in order; the first best way found is reported.
     """
     fixed = 0
-    lists: dict[str, list[int]] = {slot: [] for slot in SLOTS}
-    flexible = []
+    lists: dict[str, list[int]] = {}
+    flexible: list[Contribution] = []
     for c in contributions:
-        if not c.slots:
-            fixed += c.value
-        elif len(c.slots) == 1:
-            lists.setdefault(c.slots[0], []).append(c.value)
-        else:
+        slots = c.slots
+        if len(slots) == 1:
+            values = lists.get(slots[0])
+            if values is None:
+                lists[slots[0]] = [c.value]
+            else:
+                values.append(c.value)
+        elif slots:
             flexible.append(c)
+        else:
+            fixed += c.value
     # Only the best ``per_type`` values of a type can ever count, with or without
     # a flexible card added, so each type is cut down once before the search.
-    tops = {slot: sorted(values, reverse=True)[:per_type] for slot, values in lists.items()}
-    sums = {slot: sum(values) for slot, values in tops.items()}
+    base = fixed
+    for values in lists.values():
+        if len(values) > per_type:
+            values.sort(reverse=True)
+            del values[per_type:]
+        base += sum(values)
     if not flexible:
-        return Count(fixed + sum(sums.values()))
+        return Count(base)
     flexible.sort(key=lambda c: c.card)
-    base = fixed + sum(sums.values())
     # What one flexible card adds to each type on its own; a way that puts several
     # in one type is scored directly (rare: it needs two Leaders in one type).
-    alone = [{slot: _top(tops[slot] + [c.value], per_type) - sums[slot] for slot in c.slots} for c in flexible]
+    alone = [{slot: _gain(lists.get(slot, []), [c.value], per_type) for slot in c.slots} for c in flexible]
     best_total: int | None = None
     best_way: tuple[str, ...] = ()
     for way in product(*(c.slots for c in flexible)):
@@ -100,11 +108,16 @@ def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
             total = base
             for slot in set(way):
                 extra = [c.value for c, chosen in zip(flexible, way) if chosen == slot]
-                total += _top(tops[slot] + extra, per_type) - sums[slot]
+                total += _gain(lists.get(slot, []), extra, per_type)
         if best_total is None or total > best_total:
             best_total, best_way = total, way
     assert best_total is not None
     return Count(best_total, tuple((c.card, slot) for c, slot in zip(flexible, best_way)))
+
+
+def _gain(top: list[int], extra: list[int], per_type: int) -> int:
+    """How much adding ``extra`` to a type whose counted values are ``top`` raises it."""
+    return _top(top + extra, per_type) - sum(top)
 
 
 def _top(values: list[int], n: int) -> int:
