@@ -31,7 +31,7 @@ from .events import (
     TurnBegan,
 )
 from .flow import AfterReaction, EnforceLimit, ExchangeCards, NextTurn, Phase, Select, Step, TurnOrder, Window, run_agenda
-from .game import Game, GameSpec
+from .game import Game, GamePlugin, GameSpec
 from .hookspecs import hookimpl, hookspec
 from .match import Match, Piece
 from .registry import game_from_provider, game_specs, list_games, load_game
@@ -59,6 +59,7 @@ __all__ = [
     "ExchangeCards",
     "Game",
     "GameOver",
+    "GamePlugin",
     "GameSpec",
     "IllegalAction",
     "InvalidData",

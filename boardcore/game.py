@@ -12,6 +12,7 @@ from . import plugins as _plugins
 from .cards import Card
 from .errors import InvalidData, PluginError, RuleError
 from .flow import NextTurn, Phase, TurnOrder
+from .hookspecs import hookimpl
 from .serialize import Codec
 
 if TYPE_CHECKING:
@@ -53,6 +54,53 @@ class GameSpec:
     options: Mapping[str, Any] = attrs.field(factory=dict)
     """Setup options the game accepts, with their defaults (e.g. which seat plays
     which side)."""
+
+
+class GamePlugin:
+    """The hooks that publish one game, implemented from data.
+
+    A game's module may write its ``register_games``, ``register_cards``,
+    ``register_effects`` and ``register_types`` hooks by hand; this object
+    implements all four for one game, answering only when asked about that game,
+    so a ``boardcore.games`` entry point can point at it
+    (``my-game = "my_package:PLUGIN"``). ``cards`` may be a sequence or a function
+    returning one (called each time a game is loaded).
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        *,
+        cards: Sequence[Card] | Callable[[], Sequence[Card]] = (),
+        effects: Mapping[str, Any] | None = None,
+        types: Sequence[type] = (),
+    ) -> None:
+        self.spec = spec
+        self.name = spec.name
+        self._cards = cards
+        self._effects = dict(effects or {})
+        self._types = tuple(types)
+
+    def __repr__(self) -> str:
+        return f"<GamePlugin {self.name}>"
+
+    @hookimpl
+    def register_games(self) -> list[GameSpec]:
+        return [self.spec]
+
+    @hookimpl
+    def register_cards(self, game: str) -> list[Card]:
+        if game != self.name:
+            return []
+        return list(self._cards() if callable(self._cards) else self._cards)
+
+    @hookimpl
+    def register_effects(self, game: str) -> dict[str, Any]:
+        return dict(self._effects) if game == self.name else {}
+
+    @hookimpl
+    def register_types(self, game: str) -> list[type]:
+        return list(self._types) if game == self.name else []
 
 
 class Game:

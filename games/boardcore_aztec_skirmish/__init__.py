@@ -15,7 +15,6 @@ and ``deployment`` ("choose" or "standard").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
 import boardcore
 
@@ -82,24 +81,17 @@ SPEC = boardcore.GameSpec(
 )
 
 
-@boardcore.hookimpl
-def register_games() -> list[boardcore.GameSpec]:
-    return [SPEC]
-
-
-@boardcore.hookimpl
-def register_cards(game: str) -> Sequence[boardcore.Card]:
-    return list(DECK) if game == NAME else []
-
-
-@boardcore.hookimpl
-def register_types(game: str) -> Sequence[type]:
-    if game != NAME:
-        return []
-    return [*ACTIONS, *DEPLOY_STEPS, *FATE_STEPS, *MOVE_STEPS, *FIGHT_STEPS, *DEPLOY_EVENTS, *FIGHT_EVENTS]
+PLUGIN = boardcore.GamePlugin(
+    SPEC,
+    cards=DECK,
+    types=[*ACTIONS, *DEPLOY_STEPS, *FATE_STEPS, *MOVE_STEPS, *FIGHT_STEPS, *DEPLOY_EVENTS, *FIGHT_EVENTS],
+)
+"""What the ``boardcore.games`` entry point loads: the spec, the deck and the
+classes the game stores in a match."""
 
 
 __all__ = [
+    "PLUGIN",
     "BOTH_LEADERS",
     "CONSTANTS",
     "DISCARD",

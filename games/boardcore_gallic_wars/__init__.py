@@ -9,8 +9,6 @@ stores in a match. A variant plugin adds cards and effects through the very same
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 import boardcore
 
@@ -48,27 +46,15 @@ SPEC = boardcore.GameSpec(
 )
 
 
-@boardcore.hookimpl
-def register_games() -> list[boardcore.GameSpec]:
-    return [SPEC]
-
-
-@boardcore.hookimpl
-def register_cards(game: str) -> Sequence[boardcore.Card]:
-    return cards_from_rows(_ROWS) if game == NAME else []
-
-
-@boardcore.hookimpl
-def register_effects(game: str) -> Mapping[str, Any]:
-    return BASE_EFFECTS if game == NAME else {}
-
-
-@boardcore.hookimpl
-def register_types(game: str) -> Sequence[type]:
-    return [RevealExchange, HandFought] if game == NAME else []
+PLUGIN = boardcore.GamePlugin(
+    SPEC, cards=lambda: cards_from_rows(_ROWS), effects=BASE_EFFECTS, types=[RevealExchange, HandFought]
+)
+"""What the ``boardcore.games`` entry point loads: the spec, both decks, the
+Force-counting card effects and the classes the game stores in a match."""
 
 
 __all__ = [
+    "PLUGIN",
     "CONSTANTS",
     "NAME",
     "SPEC",

@@ -12,7 +12,6 @@ Layout: ``cards`` reads the data; ``plays`` holds the rules as pure functions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 
 import boardcore
 
@@ -39,22 +38,13 @@ SPEC = boardcore.GameSpec(
 )
 
 
-@boardcore.hookimpl
-def register_games() -> list[boardcore.GameSpec]:
-    return [SPEC]
-
-
-@boardcore.hookimpl
-def register_cards(game: str) -> Sequence[boardcore.Card]:
-    return cards_from_rows(_ROWS) if game == NAME else []
-
-
-@boardcore.hookimpl
-def register_types(game: str) -> Sequence[type]:
-    return [*STEPS, *EVENTS] if game == NAME else []
+PLUGIN = boardcore.GamePlugin(SPEC, cards=lambda: cards_from_rows(_ROWS), types=[*STEPS, *EVENTS])
+"""What the ``boardcore.games`` entry point loads: the spec, the deck and the
+classes the game stores in a match."""
 
 
 __all__ = [
+    "PLUGIN",
     "CONSTANTS",
     "DISCARD",
     "DRAW",

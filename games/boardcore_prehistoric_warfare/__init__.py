@@ -15,8 +15,6 @@ rerolls), ``aftermath``, ``checks`` (elimination, victory, round limit) and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
 
 import boardcore
 
@@ -46,29 +44,18 @@ SPEC = boardcore.GameSpec(
 )
 
 
-@boardcore.hookimpl
-def register_games() -> list[boardcore.GameSpec]:
-    return [SPEC]
-
-
-@boardcore.hookimpl
-def register_cards(game: str) -> Sequence[boardcore.Card]:
-    return CARDS if game == NAME else ()
-
-
-@boardcore.hookimpl
-def register_effects(game: str) -> Mapping[str, Any]:
-    return BASE_EFFECTS if game == NAME else {}
-
-
-@boardcore.hookimpl
-def register_types(game: str) -> Sequence[type]:
-    if game != NAME:
-        return []
-    return [Checkpoint, PlayOn, *phases.STEPS, *raid.STEPS, *aftermath.STEPS, *EVENTS]
+PLUGIN = boardcore.GamePlugin(
+    SPEC,
+    cards=CARDS,
+    effects=BASE_EFFECTS,
+    types=[Checkpoint, PlayOn, *phases.STEPS, *raid.STEPS, *aftermath.STEPS, *EVENTS],
+)
+"""What the ``boardcore.games`` entry point loads: the spec, the deck, the card
+effects and the classes the game stores in a match."""
 
 
 __all__ = [
+    "PLUGIN",
     "CARDS",
     "FELL_TOGETHER",
     "LAST_STANDING",

@@ -27,6 +27,7 @@ PUBLIC = [
     "ExchangeCards",
     "Game",
     "GameOver",
+    "GamePlugin",
     "GameSpec",
     "IllegalAction",
     "InvalidData",

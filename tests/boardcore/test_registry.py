@@ -34,3 +34,22 @@ def test_unknown_game_lists_the_installed_ones():
     with pytest.raises(boardcore.UnknownGame, match="gallic-wars") as exc:
         boardcore.load_game("chess")
     assert isinstance(exc.value, LookupError)
+
+
+def test_a_game_plugin_publishes_one_game_through_the_hooks_and_answers_only_for_it():
+    import toy
+
+    spec = next(s for s in games_from([("toy", toy)]).values()).spec
+    calls = []
+
+    def cards():
+        calls.append(1)
+        return toy.duel_cards()
+
+    plugin = boardcore.GamePlugin(spec, cards=cards, effects=toy.DUEL_EFFECTS, types=toy.DUEL_TYPES)
+    assert plugin.register_cards("another game") == [] and plugin.register_types("another game") == []
+    assert plugin.register_effects("another game") == {}
+    game = boardcore.game_from_provider(plugin)
+    assert game.name == spec.name and len(game.cards) == len(toy.duel_cards()) and calls == [1]
+    state = game.new_state(players=2, seed=1)
+    assert game.state_from_json(state.to_json()).to_json() == state.to_json()
