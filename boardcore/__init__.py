@@ -1,19 +1,32 @@
 """boardcore: a rules engine for card and board games.
 
-The public API is listed in ``__all__``; everything else lives in private modules
-that may change. Start with :func:`load_game`, then ``game.new_state(...)``.
+The public API is listed in ``__all__`` (a test pins it); everything else lives
+in private ``_modules`` that may change. Start with :func:`load_game`, then
+``game.new_state(...)``. Public submodules: :mod:`boardcore.grid` (squares and
+boards), :mod:`boardcore.testing` (the kit for game authors), and the adapters
+:mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
 
-Layout: ``match``, ``zones``, ``cards``, ``rng``, ``events``, ``actions`` are the
-components; ``flow`` runs turns, phases and decisions; ``hookspecs``, ``plugins``
-and ``registry`` connect games and plugins; ``state``, ``views`` and ``persist``
-form the public face of a match; ``testing`` is the kit for game authors.
+Where things live (imports point down this list only):
+
+* components: ``_errors``, ``_rng``, ``_log``, ``_actions``, ``_events``,
+  ``_zones``, ``_cards``, ``_decisions``;
+* the match: ``_steps`` (the unit of the flow), ``_match`` (stored data and the
+  rule API);
+* the flow: ``_flow`` (agenda, phases, turns), ``_choices``, ``_windows``,
+  ``_plays`` (ready-made decisions), ``_effects`` (card effects and reactions);
+* games: ``_spec`` (what a game declares), ``_serialize``, ``_persist``,
+  ``_views``, ``_state`` (one match's public face), ``_hookspecs``,
+  ``_plugins``, ``_game``, ``_registry``.
 """
 
-from .actions import DONE, PASS, Action, Done, Pass, Pick, pick
-from .cards import Card, load_table, read_toml
-from .decisions import Decision, Result
-from .errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError, UnknownGame
-from .events import (
+from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, pick
+from ._cards import Card, load_cards, load_constants, load_rows, load_table, make_cards, read_toml, structure
+from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
+from ._decisions import Decision, Result
+from ._effects import Effect, reacts_to
+from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError, UnknownGame
+from ._events import (
+    CardPlayed,
     CardsMoved,
     Chose,
     CounterChanged,
@@ -22,6 +35,7 @@ from .events import (
     GameOver,
     MatchStarted,
     PhaseBegan,
+    PhaseEnded,
     PieceAdded,
     PieceMoved,
     PieceRemoved,
@@ -29,17 +43,22 @@ from .events import (
     Revealed,
     Shuffled,
     TurnBegan,
+    TurnEnded,
 )
-from .flow import AfterReaction, EnforceLimit, ExchangeCards, NextTurn, Phase, Select, Step, TurnOrder, Window, run_agenda
-from .game import Game, GamePlugin, GameSpec
-from .hookspecs import hookimpl, hookspec
-from .match import Match, Piece
-from .registry import game_from_provider, game_specs, list_games, load_game
-from .serialize import from_data, to_data
-from .state import State
-from .zones import Visibility, ZoneSpec, attachment_zone
+from ._flow import NextTurn, Phase, TurnOrder, run_agenda
+from ._game import Game, GamePlugin
+from ._hookspecs import hookimpl, hookspec
+from ._match import Match, MatchData, Piece
+from ._plays import PlayCard, opponents
+from ._registry import game_from_provider, game_specs, list_games, load_game
+from ._serialize import from_data, to_data
+from ._spec import Counter, GameSpec, Option
+from ._state import State, redeal_by_owner
+from ._steps import Step
+from ._windows import AfterReaction, Window
+from ._zones import SeatZones, Visibility, Zone, ZoneSpec, attachment_zone
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "DONE",
@@ -48,14 +67,19 @@ __all__ = [
     "AfterReaction",
     "BoardcoreError",
     "Card",
+    "CardPlayed",
     "CardsMoved",
+    "Choose",
     "Chose",
+    "Counter",
     "CounterChanged",
     "Decision",
     "DieRolled",
     "Done",
+    "Effect",
     "EnforceLimit",
     "Event",
+    "Exchange",
     "ExchangeCards",
     "Game",
     "GameOver",
@@ -64,30 +88,40 @@ __all__ = [
     "IllegalAction",
     "InvalidData",
     "Match",
+    "MatchData",
     "MatchStarted",
     "NextTurn",
+    "Option",
     "Pass",
     "Phase",
     "PhaseBegan",
+    "PhaseEnded",
     "Pick",
     "Piece",
     "PieceAdded",
     "PieceMoved",
     "PieceRemoved",
+    "Play",
+    "PlayCard",
     "PlayerOut",
     "PluginError",
     "Result",
     "Revealed",
     "RuleError",
+    "SeatZones",
+    "SecretChoices",
     "Select",
     "Shuffled",
     "State",
     "Step",
+    "Target",
     "TurnBegan",
+    "TurnEnded",
     "TurnOrder",
     "UnknownGame",
     "Visibility",
     "Window",
+    "Zone",
     "ZoneSpec",
     "__version__",
     "attachment_zone",
@@ -97,10 +131,18 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "list_games",
+    "load_cards",
+    "load_constants",
     "load_game",
+    "load_rows",
     "load_table",
+    "make_cards",
+    "opponents",
     "pick",
+    "reacts_to",
+    "redeal_by_owner",
     "read_toml",
     "run_agenda",
+    "structure",
     "to_data",
 ]

@@ -10,13 +10,13 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import rng
-from .errors import PluginError
+from . import _rng as rng
+from ._errors import PluginError
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .decisions import Decision
-    from .state import State
+    from ._actions import Action
+    from ._decisions import Decision
+    from ._state import State
 
 BOTS_GROUP = "boardcore.bots"
 

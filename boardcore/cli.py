@@ -11,9 +11,9 @@ from typing import Any, TextIO
 
 from .bots import make_bot
 from .display import render_event, render_view
-from .errors import BoardcoreError
-from .events import TurnBegan
-from .registry import game_specs, load_game
+from ._errors import BoardcoreError
+from ._events import TurnBegan
+from ._registry import game_specs, load_game
 from .simulate import simulate
 
 
@@ -227,7 +227,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
 
 def _private(event: Any, seat: int) -> bool:
     """Events that would show another player's hidden cards (draws into hands)."""
-    from .events import CardsMoved
+    from ._events import CardsMoved
 
     return isinstance(event, CardsMoved) and event.target.startswith("hand:") and event.target != f"hand:{seat}"
 
@@ -263,7 +263,7 @@ def _save(state: Any, path: Path | None) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .errors import InvalidData
+    from ._errors import InvalidData
 
     try:
         text = args.file.read_text(encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .events import (
+from ._events import (
     CardsMoved,
     Chose,
     CounterChanged,

@@ -16,10 +16,10 @@ from typing import Any
 import attrs
 
 from .bots import make_bot
-from .errors import IllegalAction, InvalidData
-from .game import Game
-from .rng import derive
-from .state import State
+from ._errors import IllegalAction, InvalidData
+from ._game import Game
+from ._rng import derive
+from ._state import State
 
 
 @attrs.frozen

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 
 import attrs
 
-from .errors import InvalidData, RuleError
-from .match import Match
+from ._errors import InvalidData, RuleError
+from ._match import Match
 
 _FILES = "abcdefghijklmnopqrstuvwxyz"
 

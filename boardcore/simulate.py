@@ -16,8 +16,9 @@ from typing import Any
 import attrs
 
 from .bots import bot_factory, make_bot
-from .errors import InvalidData, RuleError
-from .rng import derive
+from ._errors import InvalidData, RuleError
+from ._registry import load_game
+from ._rng import derive
 
 
 @attrs.frozen
@@ -73,7 +74,6 @@ def play_one(
 
 
 def _play_slice(args: tuple[Any, ...]) -> list[GameRecord]:
-    from .registry import load_game
 
     name, plugins, start, stop, seed, players, bots, max_actions, options = args
     game = load_game(name, plugins=plugins)
@@ -100,7 +100,6 @@ def simulate(
     finished.
     """
     options = dict(options or {})
-    from .registry import load_game
 
     game = load_game(name, plugins=plugins)
     if players is None:

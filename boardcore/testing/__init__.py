@@ -1,24 +1,40 @@
-"""Tools for testing games: the conformance check, arranged set-ups, strategies.
+"""Tools for testing games: the conformance check, set-ups, a script driver, strategies.
 
-* :func:`check_game` plays random games of any game and checks the eight
-  properties every game must keep (see :mod:`boardcore.testing.conformance`).
-* :func:`arranged`, :func:`stack`, :func:`put` and :func:`load_dice` set up an exact
-  situation for a rules test: the cards on top of a pile, the cards in a hand,
-  the next die results.
+* :func:`check_game` plays random games of any game and checks the properties
+  every game must keep (see :mod:`boardcore.testing.conformance`), plus the
+  game's own invariants passed as ``checks``.
+* :func:`arranged`, :func:`stack`, :func:`put`, :func:`place`, :func:`set_count`,
+  :func:`set_table` and :func:`load_dice` set up an exact situation for a rules
+  test: cards on top of a pile or in a hand, pieces on squares, counters, the
+  game's table, the next die results.
+* :func:`choose`, :func:`options`, :func:`decision`, :func:`events` and
+  :func:`advance_to` drive a match by option texts and read what happened.
 * :mod:`boardcore.testing.strategies` has hypothesis strategies (import it only
   where hypothesis is installed).
 """
 
-from .arrange import arranged, load_dice, put, resolve_cards, stack
-from .conformance import ConformanceError, Summary, check_game
+from .arrange import arranged, clear_pieces, load_dice, place, put, resolve_cards, set_count, set_table, stack
+from .conformance import ConformanceError, Summary, check_game, check_who_is_asked
+from .driving import advance_to, choose, decision, events, option, options
 
 __all__ = [
     "ConformanceError",
     "Summary",
+    "advance_to",
     "arranged",
     "check_game",
+    "check_who_is_asked",
+    "choose",
+    "clear_pieces",
+    "decision",
+    "events",
     "load_dice",
+    "option",
+    "options",
+    "place",
     "put",
     "resolve_cards",
+    "set_count",
+    "set_table",
     "stack",
 ]

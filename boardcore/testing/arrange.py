@@ -1,17 +1,24 @@
-"""Setting up exact situations for rules tests: stacked piles, placed cards, loaded dice."""
+"""Setting up exact situations for rules tests: cards, pieces, counters, the table, dice.
+
+Each helper changes a state directly, as a referee would set up a position, and
+records what it did in the log (``CardsMoved`` from ``"arranged"``,
+``CounterChanged``, ``PieceAdded``); none of them runs the flow.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..errors import InvalidData
-from ..events import CardsMoved, MatchStarted
-from ..flow import run_agenda
-from ..game import Game, start
-from ..match import Match
-from ..state import State
-from ..zones import Visibility
+import attrs
+
+from .._errors import InvalidData
+from .._events import CardsMoved, MatchStarted
+from .._flow import run_agenda, start
+from .._game import Game
+from .._match import Match
+from .._state import State
+from .._zones import Visibility
 
 
 def resolve_cards(state: State, cards: Iterable[str], avoid: Sequence[str] = ()) -> list[str]:
@@ -91,6 +98,40 @@ def put(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = ()
     return ids
 
 
+def place(state: State, kind: str, owner: int, square: str | None = None, **counters: int) -> str:
+    """Add a piece of ``kind`` for ``owner`` on ``square`` (a name such as ``"e4"``,
+    or None off the board) with the given counters (``hits=2``); returns its id.
+    The square must be empty."""
+    m = state.match
+    if square is not None:
+        for pid, piece in m.pieces.items():
+            if piece.square == square:
+                raise InvalidData(f"{square} already holds {pid}", where="place")
+    piece_id = m.add_piece(kind, owner, square)
+    for name, value in counters.items():
+        m.set_count(name, value, piece_id)
+    return piece_id
+
+
+def clear_pieces(state: State, owner: int | None = None) -> None:
+    """Remove every piece (of ``owner``, if given) and its counters; a piece that
+    carries attached cards must be cleared of them first."""
+    m = state.match
+    for pid in [p for p, piece in m.pieces.items() if owner is None or piece.owner == owner]:
+        m.remove_piece(pid)
+
+
+def set_count(state: State, name: str, value: int, owner: int | str | None = None) -> None:
+    """Set a counter (of a seat, a piece, or the match)."""
+    state.match.set_count(name, value, owner)
+
+
+def set_table(state: State, **changes: Any) -> None:
+    """Replace fields of the game's table (``match.table``, an attrs record)."""
+    m = state.match
+    m.table = attrs.evolve(m.table, **changes)
+
+
 def load_dice(state: State, values: Iterable[int]) -> None:
     """Make the next die rolls come up ``values``, in order, before the generator is used."""
     m = state.match
@@ -115,7 +156,7 @@ def arranged(
     """
     if players is None:
         players = game.player_counts[0]
-    m = Match(game, players, seed, {**game.spec.options, **options})
+    m = Match(game, players, seed, game.spec.check_options(options))
     m.emit(MatchStarted(game.name, players, seed))
     start(m)
     state = State(game, m)

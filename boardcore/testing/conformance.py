@@ -11,6 +11,12 @@
 8. Legal options: every option offered can be applied; nothing else can; and no
    decision offers more than ``max_options`` options (large choices must be asked
    as sequences of small ones).
+9. Secret structure: who is asked does not depend on what a player cannot see.
+   States that look the same to a player (re-deals of what is hidden from them,
+   ``State.determinize``) ask the same players.
+
+A game's own invariants are passed as ``checks``: functions of a match that
+return a list of problems (empty when all hold); they run after every action.
 
 A failure raises :class:`ConformanceError` with a reproducer: the seed, the player
 count and the actions (as data) that lead to the problem.
@@ -23,17 +29,18 @@ import os
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
-from .. import rng
-from ..actions import pick
-from ..errors import IllegalAction
-from ..events import Chose
-from ..game import Game
-from ..serialize import to_data
-from ..state import State, deal_again
+from .. import _rng as rng
+from .._actions import pick
+from .._errors import IllegalAction
+from .._events import Chose
+from .._game import Game
+from .._serialize import to_data
+from .._state import State, deal_again
 
 
 class ConformanceError(AssertionError):
@@ -61,17 +68,22 @@ def check_game(
     cross_process: bool = True,
     max_options: int = 300,
     options: dict[str, Any] | None = None,
+    checks: Iterable[Callable[[Any], Sequence[str]]] = (),
+    redeals: int = 3,
 ) -> Summary:
-    """Play ``games`` random games of ``game`` and check the eight properties.
+    """Play ``games`` random games of ``game`` and check the nine properties.
 
     Player counts cycle through ``game.player_counts`` unless ``players`` is given.
     The expensive checks (round trip, clone, atomicity, every option, views) run
     every ``every`` actions; conservation and the game's own ``check`` run after
     every action. ``cross_process`` replays one game in a new Python process with
     another ``PYTHONHASHSEED`` (the game must be installed under its name).
-    ``options`` are the game's setup options for every match played.
+    ``options`` are the game's setup options for every match played. ``checks``
+    are the game's own invariants (see the module docstring). ``redeals`` is how
+    many re-deals per player the secret-structure check compares (0 skips it).
     """
     options = dict(options or {})
+    extra = tuple(checks)
     counts = [players] if players is not None else list(game.player_counts)
     total_actions = 0
     reasons: Counter[str] = Counter()
@@ -80,7 +92,8 @@ def check_game(
     for index in range(games):
         n = counts[index % len(counts)]
         game_seed = rng.derive(seed, index)
-        state = _play_checked(game, n, game_seed, index, every, max_actions, max_options, options)
+        run = _Run(game, n, game_seed, index, max_options, extra, redeals)
+        state = _play_checked(run, every, max_actions, options)
         total_actions += len(state.history)
         assert state.result is not None
         reasons[state.result.reason] += 1
@@ -92,11 +105,23 @@ def check_game(
 
 
 class _Run:
-    def __init__(self, game: Game, players: int, seed: int, index: int) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        seed: int,
+        index: int,
+        max_options: int = 300,
+        checks: tuple[Callable[[Any], Sequence[str]], ...] = (),
+        redeals: int = 3,
+    ) -> None:
         self.game = game
         self.players = players
         self.seed = seed
         self.index = index
+        self.max_options = max_options
+        self.checks = checks
+        self.redeals = redeals
 
     def fail(self, state: State, prop: str, detail: str) -> None:
         history = [[p, to_data(a)] for p, a in state.history]
@@ -110,10 +135,8 @@ class _Run:
         )
 
 
-def _play_checked(
-    game: Game, players: int, seed: int, index: int, every: int, max_actions: int, max_options: int, options: dict[str, Any]
-) -> State:
-    run = _Run(game, players, seed, index)
+def _play_checked(run: _Run, every: int, max_actions: int, options: dict[str, Any]) -> State:
+    game, players, seed = run.game, run.players, run.seed
     state = game.new_state(players=players, seed=seed, **options)
     twin = game.new_state(players=players, seed=seed, **options)
     if state.to_json() != twin.to_json():
@@ -122,7 +145,7 @@ def _play_checked(
     chooser = rng.seed_state(seed ^ 0x5EED)
     step = 0
     while True:
-        _check_every_step(run, state, deck, max_options)
+        _check_every_step(run, state, deck)
         if state.is_over:
             break
         if step % every == 0:
@@ -156,7 +179,8 @@ def _only_choices(state: State, since: int) -> bool:
     return all(isinstance(log[i], Chose) for i in range(since, len(log)))
 
 
-def _check_every_step(run: _Run, state: State, deck: Counter[str], max_options: int) -> None:
+def _check_every_step(run: _Run, state: State, deck: Counter[str]) -> None:
+    max_options = run.max_options
     m = state.match
     if state.is_over == bool(state.pending):
         run.fail(state, "termination", f"is_over={state.is_over} but {len(state.pending)} decisions pending")
@@ -169,8 +193,7 @@ def _check_every_step(run: _Run, state: State, deck: Counter[str], max_options: 
     negative = {k: v for k, v in m.counters.items() if v < 0}
     if negative:
         run.fail(state, "conservation", f"negative counters {negative}")
-    check = m.rules.spec.check
-    if check is not None:
+    for check in run.checks:
         problems = list(check(m))
         if problems:
             run.fail(state, "game invariants", "; ".join(problems))
@@ -230,6 +253,11 @@ def _check_sampled(run: _Run, state: State) -> None:
                 run.fail(state, "legal options", f"option {option} of player {d.player} raised {exc!r}")
         if state.to_json() != before:
             run.fail(state, "clone independence", "acting on a clone changed the original")
+    # 9. who is asked ignores what is hidden from each player
+    if run.redeals:
+        problem = check_who_is_asked(state, run.redeals, salt=len(state.history))
+        if problem:
+            run.fail(state, "secret structure", problem)
     # 7. views ignore what is hidden from their player
     for p in range(run.players):
         view = state.view(p)
@@ -237,6 +265,30 @@ def _check_sampled(run: _Run, state: State) -> None:
         shaken = _shake_hidden(state, p)
         if shaken.view(p) != view:
             run.fail(state, "no leaks", f"player {p}'s view depends on cards hidden from them")
+
+
+def check_who_is_asked(state: State, redeals: int = 3, salt: int = 0) -> str | None:
+    """Whether states that look the same to some player ask different players.
+
+    For every player, ``redeals`` re-deals of what that player cannot see
+    (``State.determinize``) must ask the same set of players. Returns a
+    description of the first difference, or None. Re-deals are compared with each
+    other rather than with the state itself, because a re-deal forgets the other
+    players' secret picks and asks them again.
+    """
+    for p in range(state.players):
+        seen: dict[tuple[int, ...], int] = {}
+        for k in range(redeals):
+            twin = state.determinize(p, rng.derive(salt, p, k))
+            asked = tuple(sorted({d.player for d in twin.pending}))
+            seen.setdefault(asked, k)
+        if len(seen) > 1:
+            return (
+                f"re-deals that look the same to player {p} ask different players {sorted(seen)}: "
+                "whether somebody is asked reveals cards that player cannot see (ask every player who "
+                "could hold a reaction, and mark a decision public only when its options are public)"
+            )
+    return None
 
 
 def _shake_hidden(state: State, player: int) -> State:
@@ -308,5 +360,5 @@ def _check_other_process(game: Game, state: State) -> None:
         )
 
 
-__all__ = ["ConformanceError", "Summary", "check_game"]
+__all__ = ["ConformanceError", "Summary", "check_game", "check_who_is_asked"]
 

@@ -7,9 +7,9 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from ..actions import Action
-from ..game import Game
-from ..state import State
+from .._actions import Action
+from .._game import Game
+from .._state import State
 
 
 @attrs.frozen

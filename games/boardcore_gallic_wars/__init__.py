@@ -1,69 +1,38 @@
 """Gallic Wars for boardcore: two players, Romans against Celts, eight hands.
 
-This module is the game's plugin: the ``boardcore.games`` entry point points at
-it, and its hook implementations give the engine the game spec, both decks (from
-``data/cards.toml``), the card effects that count Force, and the classes the game
-stores in a match. A variant plugin adds cards and effects through the very same
-``register_cards`` and ``register_effects`` hooks.
+The ``boardcore.games`` entry point loads :data:`PLUGIN`: the spec, both decks
+(``data/cards.toml``) and the card effects that count Force. A variant plugin adds
+cards and effects through the same ``register_cards`` and ``register_effects`` hooks.
 """
 
 from __future__ import annotations
 
-
 import boardcore
 
-from .cards import GallicCard, Kind, Side, cards_from_rows, load_rows
-from .force import BASE_EFFECTS, Contribution, best_count
-from .rules import (
-    CONSTANTS,
-    Battle,
-    GallicTable,
-    HandFought,
-    Reinforcements,
-    RevealExchange,
-    Strategy,
-    battle_totals,
-    check,
-    describe,
-    redeal,
-    setup,
-)
+from .cards import CONSTANTS, Contribution, Count, GallicCard, Kind, Side, best_count, deck
+from .cards import EFFECTS as BASE_EFFECTS
+from .rules import DISCARD, DRAW, HAND, STREAK, Battle, GallicTable, HandFought, Reinforcements, Strategy, battle_totals
+from .rules import end_if, setup
 
 NAME = "gallic-wars"
-_ROWS = load_rows()
 
 SPEC = boardcore.GameSpec(
     name=NAME,
     summary="Romans against Celts: exchange cards in secret, win 3 hands in a row or the last hand",
     player_counts=(2,),
+    zones=(DRAW, HAND, DISCARD),
+    counters=(STREAK,),
     setup=setup,
     phases=(Reinforcements, Strategy, Battle),
+    end_if=end_if,
     table_type=GallicTable,
-    describe=describe,
-    check=check,
-    redeal=redeal,
-    options={"romans": 0},
+    redeal=boardcore.redeal_by_owner,
+    options=(boardcore.Option("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),),
 )
 
-
-PLUGIN = boardcore.GamePlugin(
-    SPEC, cards=lambda: cards_from_rows(_ROWS), effects=BASE_EFFECTS, types=[RevealExchange, HandFought]
-)
-"""What the ``boardcore.games`` entry point loads: the spec, both decks, the
-Force-counting card effects and the classes the game stores in a match."""
-
+PLUGIN = boardcore.GamePlugin(SPEC, cards=deck, effects=BASE_EFFECTS)
 
 __all__ = [
-    "PLUGIN",
-    "CONSTANTS",
-    "NAME",
-    "SPEC",
-    "Contribution",
-    "GallicCard",
-    "GallicTable",
-    "HandFought",
-    "Kind",
-    "Side",
-    "battle_totals",
-    "best_count",
-]
+    "BASE_EFFECTS", "CONSTANTS", "DISCARD", "DRAW", "HAND", "NAME", "PLUGIN", "SPEC", "STREAK", "Contribution",
+    "Count", "GallicCard", "GallicTable", "HandFought", "Kind", "Side", "battle_totals", "best_count",
+]  # fmt: skip

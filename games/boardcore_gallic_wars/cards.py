@@ -1,8 +1,17 @@
-"""Gallic Wars card data: the printed rows, and the 72 cards made from them."""
+"""Gallic Wars cards: both 36-card decks from the printed rows, and how each card counts.
+
+Every card counts its Force through the effect its kind names (rules section 4,
+GW-R08 to GW-R10). An effect turns a card into a :class:`Contribution`: a value
+and the basic types it may fill. An effect may also implement
+``against(card, contributions)``, which changes the opposing hand's
+contributions once both hands are revealed (the base game has none).
+"""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
+from itertools import product
 
 import attrs
 
@@ -27,32 +36,7 @@ class Kind(enum.Enum):
 
 BASIC_KINDS = (Kind.STRATEGY, Kind.TACTICS, Kind.RESOURCES, Kind.MORALE)
 """The four basic types, in the order the rules try a Leader in them (S, T, R, M)."""
-
-EFFECT_OF_KIND = {
-    Kind.LEADER: "leader",
-    Kind.DISADVANTAGE: "disadvantage",
-    **{kind: "basic" for kind in BASIC_KINDS},
-}
-
-
-@attrs.frozen
-class Row:
-    """One printed row: a Celtic and a Roman card sharing Type and Force (GW-R02)."""
-
-    row: str
-    celtic: str
-    roman: str
-    type: Kind
-    force: int
-
-
-@attrs.frozen
-class Constants:
-    hand_size: int
-    max_exchange: int
-    counted_per_type: int
-    streak_to_win: int
-    hands: int
+SLOTS = tuple(kind.value for kind in BASIC_KINDS)
 
 
 @attrs.frozen
@@ -65,22 +49,106 @@ class GallicCard(boardcore.Card):
     force: int = attrs.field(kw_only=True)
 
 
-def load_rows() -> tuple[Row, ...]:
-    return boardcore.load_table(__package__, "data/cards.toml", "cards", Row)
+@attrs.frozen
+class Constants:
+    hand_size: int
+    max_exchange: int
+    counted_per_type: int
+    streak_to_win: int
+    hands: int
 
 
-def load_constants() -> Constants:
-    data = boardcore.read_toml(__package__, "data/cards.toml")
-    return boardcore.cards.structure(data.get("rules"), Constants, f"{__package__}/data/cards.toml: $.rules")
+CONSTANTS = boardcore.load_constants(__package__, "data/cards.toml", Constants)
+_EFFECT = {"L": "leader", "D": "disadvantage"}
 
 
-def cards_from_rows(rows: tuple[Row, ...]) -> list[GallicCard]:
-    """Both decks: ``C-<row>`` Celtic and ``R-<row>`` Roman cards."""
-    cards = []
-    for row in rows:
-        effect = EFFECT_OF_KIND[row.type]
-        for side, prefix, name in ((Side.CELTS, "C", row.celtic), (Side.ROMANS, "R", row.roman)):
-            cards.append(
-                GallicCard(f"{prefix}-{row.row}", name, side=side, kind=row.type, force=row.force, effect=effect)
-            )
-    return cards
+def deck() -> tuple[GallicCard, ...]:
+    """Both decks: ``C-<row>`` Celtic and ``R-<row>`` Roman cards, one pair per printed row (GW-R02)."""
+    rows = boardcore.load_rows(__package__, "data/cards.toml")
+    cards = [
+        {"id": f"{prefix}-{row['row']}", "name": row[column], "side": side, "kind": row["type"],
+         "force": row["force"], "effect": _EFFECT.get(row["type"], "basic")}
+        for row in rows
+        for prefix, column, side in (("C", "celtic", "celts"), ("R", "roman", "romans"))
+    ]  # fmt: skip
+    return boardcore.make_cards(cards, GallicCard)
+
+
+# -- counting Force ------------------------------------------------------------------
+
+
+@attrs.frozen
+class Contribution:
+    """How one card may count. ``slots == ()`` means it always counts."""
+
+    card: str
+    value: int
+    slots: tuple[str, ...]
+
+
+class BasicForce(boardcore.Effect):
+    """A basic card counts in its own type."""
+
+    def contribution(self, card: GallicCard) -> Contribution:
+        return Contribution(card.id, card.force, (card.kind.value,) if card.kind else ())
+
+
+class LeaderForce(boardcore.Effect):
+    """A Leader counts as any one basic type, using one of its places (GW-R09)."""
+
+    def contribution(self, card: GallicCard) -> Contribution:
+        return Contribution(card.id, card.force, SLOTS)
+
+
+class DisadvantageForce(boardcore.Effect):
+    """A Disadvantage card always counts, without using a place (GW-R10)."""
+
+    def contribution(self, card: GallicCard) -> Contribution:
+        return Contribution(card.id, card.force, ())
+
+
+EFFECTS = {"basic": BasicForce(), "leader": LeaderForce(), "disadvantage": DisadvantageForce()}
+
+
+@attrs.frozen
+class Count:
+    """The best count of a hand: the total and where each flexible card went."""
+
+    total: int
+    placed: tuple[tuple[str, str], ...] = ()
+
+
+def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
+    """The highest legal total (GW-R08, GW-R09): at most ``per_type`` values per
+    basic type, each flexible card (a Leader) in exactly one type. Flexible cards
+    are tried in card-id order over their slots in order; the first best way wins."""
+    fixed = 0
+    lists: dict[str, list[int]] = {}
+    flexible: list[Contribution] = []
+    for c in contributions:
+        if len(c.slots) == 1:
+            lists.setdefault(c.slots[0], []).append(c.value)
+        elif c.slots:
+            flexible.append(c)
+        else:
+            fixed += c.value
+    # Only the best ``per_type`` values of a type can ever count, with or without
+    # a flexible card added, so each type is cut down once before the search.
+    for values in lists.values():
+        values.sort(reverse=True)
+        del values[per_type:]
+        fixed += sum(values)
+    if not flexible:
+        return Count(fixed)
+    flexible.sort(key=lambda c: c.card)
+    best, best_way = None, ()
+    for way in product(*(c.slots for c in flexible)):
+        total = fixed
+        for slot in set(way):
+            extra = [c.value for c, chosen in zip(flexible, way) if chosen == slot]
+            top = lists.get(slot, [])
+            total += sum(sorted(top + extra, reverse=True)[:per_type]) - sum(top)
+        if best is None or total > best:
+            best, best_way = total, way
+    assert best is not None
+    return Count(best, tuple((c.card, slot) for c, slot in zip(flexible, best_way)))

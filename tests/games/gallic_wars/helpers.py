@@ -5,15 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import boardcore
-from boardcore.testing import put
-
-
-def choose(state: boardcore.State, player: int, text: str) -> None:
-    """Apply the option of ``player``'s decision whose text is ``text``."""
-    (decision,) = [d for d in state.pending if d.player == player]
-    matches = [o for o in decision.options if str(o) == text]
-    assert matches, f"{text!r} not among {[str(o) for o in decision.options]}"
-    state.apply(player, matches[0])
+from boardcore.testing import choose, events, put
 
 
 def exchange(state: boardcore.State, player: int, names: Sequence[str]) -> None:
@@ -35,4 +27,4 @@ def set_hand(state: boardcore.State, seat: int, names: Sequence[str]) -> None:
 def hands_fought(state: boardcore.State) -> list:
     from boardcore_gallic_wars import HandFought
 
-    return [e for e in state.events if isinstance(e, HandFought)]
+    return events(state, HandFought)

@@ -7,9 +7,11 @@ from hypothesis import given, settings
 from boardcore.testing import check_game
 from boardcore.testing.strategies import playthroughs
 
+from .invariants import check
+
 
 def test_check_game_over_hundreds_of_random_games(game):
-    summary = check_game(game, games=300, seed=2026, every=6)
+    summary = check_game(game, games=300, seed=2026, every=6, checks=[check])
     assert summary.games == 300
     assert sum(summary.reasons.values()) == 300
 
@@ -18,7 +20,7 @@ def test_check_game_over_hundreds_of_random_games(game):
 @given(playthroughs(__import__("boardcore").load_game("gallic-wars")))
 def test_gw_invariants_hold_along_any_legal_playthrough(run):
     state = run.state
-    problems = state.game.spec.check(state.match)
+    problems = check(state.match)
     assert problems == []
     assert len(state.history) == len(run.history)
     copy = state.game.replay(seed=run.seed, players=run.players, history=run.history)

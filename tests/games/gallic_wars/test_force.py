@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardcore_gallic_wars import Kind, battle_totals
-from boardcore_gallic_wars.force import BASE_EFFECTS, best_count
+from boardcore_gallic_wars import BASE_EFFECTS, best_count
 
 BASIC = (Kind.STRATEGY, Kind.TACTICS, Kind.RESOURCES, Kind.MORALE)
 

@@ -67,7 +67,7 @@ def test_gw_r04_seat_0_is_romans_by_default_and_sides_can_be_swapped(game):
     assert all(game.card(c).side is Side.ROMANS for c in swapped.match.cards("draw:1"))
     # The Romans' deck is shuffled first whichever seat they hold, so both get the same order.
     assert default.match.cards("hand:0") == swapped.match.cards("hand:1")
-    assert default.view(0)["game_view"]["sides"] == ["romans", "celts"]
+    assert default.view(0)["table"]["sides"] == ["romans", "celts"]
     with pytest.raises(boardcore.InvalidData):
         game.new_state(players=2, seed=3, romans=2)
 
@@ -124,7 +124,10 @@ def test_gw_r06_at_most_four_cards_each_once_and_done_is_always_offered(game):
         state.apply(0, next(o for o in decision.options if not isinstance(o, boardcore.Done)))
         mine = [d for d in state.pending if d.player == 0]
         decision = mine[0] if mine else None
-    assert decision is None  # after 4 picks "done" was the only option and was taken for him
+    # After 4 picks "done" is the only option, and it is still asked: answering it
+    # for him would tell his opponent how many cards he is exchanging.
+    assert decision is not None and decision.options == (boardcore.DONE,)
+    state.apply(0, boardcore.DONE)
     hand = state.match.cards("hand:0")
     assert len(hand) == 8
 

@@ -1,13 +1,10 @@
 """The match: every piece of a game's state, and the API that rule code uses to change it.
 
-A :class:`Match` holds plain data only: zones as tuples of card ids, counters as
-integers, pieces as frozen records, the game's own frozen table, the flow
-position (an agenda of frozen steps and the open asks), the generator state, and
-the logs. Every container is replaced rather than mutated, so a clone or a
-rollback snapshot is a handful of reference copies (see :meth:`Match.fork`).
-
-Rule code changes a match only through the methods below; each change is recorded
-as an event.
+:class:`MatchData` lists the stored fields once (an attrs class; saving and
+loading walk its fields). Every container in it is replaced rather than
+mutated, so a clone or a rollback snapshot is a handful of reference copies.
+:class:`Match` adds the rule API: rule code changes a match only through its
+methods, and each change is recorded as an event.
 """
 
 from __future__ import annotations
@@ -18,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from . import rng
-from .actions import Action
-from .decisions import Decision, Result
-from .errors import RuleError
-from .events import (
+from . import _rng as rng
+from ._actions import Action
+from ._decisions import Decision, Result
+from ._errors import RuleError
+from ._events import (
     Chose,
     CardsMoved,
     CounterChanged,
@@ -35,17 +32,21 @@ from .events import (
     PlayerOut,
     Shuffled,
 )
-from .log import SharedLog
-from .zones import ZoneSpec, attachment_zone
+from ._log import SharedLog
+from ._steps import Answer, Step
+from ._zones import ZoneSpec, attachment_zone
 
 if TYPE_CHECKING:
-    from .flow import Step
-    from .game import Game
+    from ._game import Game
 
 
 @attrs.frozen
 class Piece:
-    """A token on the table that is not a card: a generic person marker, a unit."""
+    """A token on the table that is not a card: a generic person marker, a unit.
+
+    ``square`` is a square name (``"e4"``) for a piece on a board, None for one
+    that is not on a board (see :func:`boardcore.grid.square_of`).
+    """
 
     kind: str
     owner: int
@@ -57,92 +58,82 @@ def counter_key(name: str, owner: int | str | None) -> str:
     return name if owner is None else f"{name}@{owner}"
 
 
-_FIELDS = (
-    "rules", "game", "players", "seed", "options", "rng", "zones", "specs", "counters",
-    "pieces", "serial", "table", "turn", "active", "phase", "out", "agenda", "asks",
-    "drafts", "sealed", "loaded", "log", "history", "result",
-)  # fmt: skip
+@attrs.define(slots=True, eq=False)
+class MatchData:
+    """The stored state of one match: plain data that saves to JSON and back.
 
-_get_all = operator.attrgetter(*_FIELDS)
+    Field order is the order of the saved document. Containers are never
+    mutated in place: every change builds a new one.
+    """
 
-
-def _make_setter() -> Any:
-    # One generated function that assigns every field: far cheaper than a loop of
-    # setattr calls, and fork/snapshot/restore run on every apply and clone.
-    targets = ", ".join(f"m.{name}" for name in _FIELDS)
-    namespace: dict[str, Any] = {}
-    exec(f"def set_all(m, values):\n    {targets} = values\n", namespace)  # noqa: S102
-    return namespace["set_all"]
-
-
-_set_all = _make_setter()
-
-
-class Match:
-    """The whole state of one match, and the rule-author API over it."""
-
-    __slots__ = _FIELDS
-
-    rules: Game
     game: str
     players: int
     seed: int
     options: dict[str, Any]
     rng: int
-    zones: dict[str, tuple[str, ...]]
-    specs: dict[str, ZoneSpec]
-    counters: dict[str, int]
-    pieces: dict[str, Piece]
-    serial: int
-    table: Any
-    turn: int
-    active: int | None
-    phase: str | None
-    out: tuple[int, ...]
-    agenda: tuple[Step, ...]
-    asks: tuple[tuple[Decision, Step], ...]
+    """The generator state (SplitMix64), saved as hexadecimal."""
+    zones: dict[str, tuple[str, ...]] = attrs.Factory(dict)
+    """Card ids by zone, bottom first."""
+    specs: dict[str, ZoneSpec] = attrs.Factory(dict)
+    counters: dict[str, int] = attrs.Factory(dict)
+    pieces: dict[str, Piece] = attrs.Factory(dict)
+    serial: int = 0
+    """The last number used for a piece id."""
+    table: Any = None
+    """The game's own frozen attrs record (``GameSpec.table_type``)."""
+    turn: int = 0
+    round: int = 0
+    """Rounds begun: a round is every seat still in taking one turn (in a game where
+    everybody acts each turn, rounds are turns)."""
+    active_seat: int | None = None
+    """The seat whose turn it is (None in games where everybody acts each turn)."""
+    phase: str = "setup"
+    out: tuple[int, ...] = ()
+    """Eliminated seats, in the order they went out."""
+    marks: dict[str, tuple[str, ...]] = attrs.Factory(dict)
+    """Per-turn flags (``Match.mark``), cleared when a turn begins."""
+    agenda: tuple[Step, ...] = ()
+    """Steps still to run; the last one runs next."""
+    asks: tuple[tuple[Decision, Step], ...] = ()
     """Open decisions, each with the step that takes its answer."""
-    drafts: dict[int, tuple[str, ...]]
-    sealed: dict[int, Step]
+    triggered: tuple[Step, ...] = ()
+    """Steps that reactions asked for during the current step (``Match.trigger``)."""
+    drafts: dict[int, tuple[str, ...]] = attrs.Factory(dict)
+    """Each player's picks in a selection under way (hidden from the others)."""
+    sealed: dict[int, Step] = attrs.Factory(dict)
     """Secret selections finished but not yet revealed, by player: the step that
     asked, so a determinized copy can ask the choice again."""
-    loaded: tuple[int, ...]
-    log: SharedLog[Event]
-    history: SharedLog[tuple[int, Action]]
-    result: Result | None
+    loaded: tuple[int, ...] = ()
+    """Die results a test loaded, used before the generator."""
+    log: SharedLog[Event] = attrs.Factory(SharedLog)
+    history: SharedLog[tuple[int, Action]] = attrs.Factory(SharedLog)
+    result: Result | None = None
+
+
+FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(MatchData))
+_get_all = operator.attrgetter(*FIELDS)
+_set_all = MatchData.__init__
+
+
+class Match(MatchData):
+    """One match: its stored data (:class:`MatchData`) and the rule-author API over it."""
+
+    __slots__ = ("rules",)
+
+    rules: Game
+    """The loaded game (spec, cards, effects, plugins); not part of the saved data."""
 
     def __init__(self, rules: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.rules = rules
-        self.game = rules.name
-        self.players = players
-        self.seed = seed
-        self.options = dict(options)
-        self.rng = rng.seed_state(seed)
-        self.zones = {}
-        self.specs = {}
-        self.counters = {}
-        self.pieces = {}
-        self.serial = 0
-        self.table = None
-        self.turn = 0
-        self.active = None
-        self.phase = None
-        self.out = ()
-        self.agenda = ()
-        self.asks = ()
-        self.drafts = {}
-        self.sealed = {}
-        self.loaded = ()
-        self.log = SharedLog()
-        self.history = SharedLog()
-        self.result = None
+        super().__init__(rules.name, players, seed, dict(options), rng.seed_state(seed))
 
     # -- copying ---------------------------------------------------------------------
 
     def fork(self) -> Match:
         """An independent copy. Containers are shared because they are never mutated."""
         twin = object.__new__(Match)
-        _set_all(twin, _get_all(self))
+        twin.rules = self.rules
+        _set_all(twin, *_get_all(self))
         twin.log = self.log.fork()
         twin.history = self.history.fork()
         return twin
@@ -153,19 +144,34 @@ class Match:
 
     def restore(self, snap: tuple[Any, ...]) -> None:
         values, log_size, history_size = snap
-        _set_all(self, values)
+        _set_all(self, *values)
         self.log.truncate(log_size)
         self.history.truncate(history_size)
+
+    # -- who and where ---------------------------------------------------------------
+
+    @property
+    def active(self) -> int:
+        """The seat whose turn it is. Raises in games where everybody acts each turn."""
+        seat = self.active_seat
+        if seat is None:
+            raise RuleError(f"{self.game} has no active seat now")
+        return seat
+
+    @active.setter
+    def active(self, seat: int) -> None:
+        self.active_seat = seat
 
     # -- events ----------------------------------------------------------------------
 
     def emit(self, event: Event) -> None:
-        """Record ``event`` and show it to the ``on_event`` observers."""
+        """Record ``event``, then let the card effects that react to its class and the
+        ``on_event`` hook implementations act on it (they may change the match)."""
         self.log.append(event)
-        observers = self.rules.observers
-        if observers:
-            for call in observers:
-                call(match=self, event=event)
+        rules = self.rules
+        if rules.reacting:
+            for react in rules.reactions(type(event)):
+                react(self, event)
 
     # -- cards and zones -------------------------------------------------------------
 
@@ -182,6 +188,15 @@ class Match:
             raise RuleError(f"zone {zone!r} already exists")
         self.specs = {**self.specs, zone: spec}
         self.zones = {**self.zones, zone: tuple(cards)}
+
+    def fill(self, zone: str, cards: Iterable[str]) -> None:
+        """Put cards that are in no zone yet on top of ``zone`` (dealing out a deck at set-up)."""
+        cards = tuple(cards)
+        unknown = [c for c in cards if c not in self.rules.cards]
+        placed = {c for held in self.zones.values() for c in held}.intersection(cards)
+        if unknown or placed:
+            raise RuleError(f"cannot fill {zone!r}: unknown cards {unknown}, already placed {sorted(placed)}")
+        self.zones = {**self.zones, zone: self.cards(zone) + cards}
 
     def remove_zone(self, zone: str) -> None:
         """Delete an empty zone."""
@@ -411,6 +426,12 @@ class Match:
         """Run ``steps``, in the order given, before anything already scheduled."""
         self.agenda = self.agenda + steps[::-1]
 
+    def trigger(self, *steps: Step) -> None:
+        """Run ``steps`` as soon as the step now running is done, before anything it
+        scheduled. This is how a reaction (:func:`boardcore.reacts_to`, ``on_event``)
+        that needs a decision takes its turn: right after the moment it reacts to."""
+        self.triggered = self.triggered + steps
+
     def ask(
         self,
         player: int,
@@ -419,22 +440,22 @@ class Match:
         step: Step,
         *,
         secret: bool = False,
-        auto: bool = True,
+        public: bool = False,
     ) -> None:
         """Ask ``player`` to choose one of ``options``; ``step.resolve`` gets the answer.
 
-        A decision with a single option is answered by the engine when ``auto`` is
-        true (it changes nothing the player could have changed). Asking several
-        players before returning makes their decisions simultaneous.
+        Asking several players before returning makes their decisions simultaneous.
+        A decision with a single option is still asked, because whether a player
+        has a choice usually depends on cards the others cannot see; pass
+        ``public=True`` when the options follow from public information only, and
+        the engine then answers a single-option decision by itself.
         """
         if not options:
             raise RuleError(f"{type(step).__name__} asked player {player} with no options")
         for open_decision, _ in self.asks:
             if open_decision.player == player:
                 raise RuleError(f"player {player} is already being asked something")
-        if auto and len(options) == 1:
-            from .flow import Answer
-
+        if public and len(options) == 1:
             # Queue behind answers already waiting, so simultaneous automatic
             # answers run in the order they were asked.
             agenda = self.agenda
@@ -472,6 +493,17 @@ class Match:
 
     def chose(self, player: int, action: Action, secret: bool, forced: bool = False) -> None:
         self.emit(Chose(player, None if secret else str(action), forced))
+
+    # -- per-turn flags --------------------------------------------------------------
+
+    def mark(self, flag: str, item: str) -> None:
+        """Note ``item`` under ``flag`` for this turn ("moved", "attacked"); a flag may
+        hold an item several times. Every flag is cleared when the next turn begins."""
+        self.marks = {**self.marks, flag: self.marks.get(flag, ()) + (item,)}
+
+    def marked(self, flag: str) -> tuple[str, ...]:
+        """The items noted under ``flag`` this turn, in order."""
+        return self.marks.get(flag, ())
 
     # -- players and the end ---------------------------------------------------------
 

@@ -9,9 +9,10 @@ from typing import Any
 
 import attrs
 
-from . import plugins as _plugins
-from .errors import PluginError, UnknownGame
-from .game import Game, GameSpec
+from . import _plugins
+from ._errors import PluginError, UnknownGame
+from ._game import Game
+from ._spec import GameSpec
 
 GAMES_GROUP = "boardcore.games"
 

@@ -1,10 +1,17 @@
-"""What one player may see of a match, derived from zone visibility."""
+"""What one player may see of a match, derived from zone visibility.
+
+The default view needs nothing from the game: every card the player may see
+comes with its label and printed data, counters are grouped by name (a list by
+seat, or by piece), and the table is shown as data. A game's ``describe`` may
+add entries under ``"game_view"``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .match import Match
+if TYPE_CHECKING:
+    from ._match import Match
 
 
 def plain(data: Any) -> Any:
@@ -16,6 +23,25 @@ def plain(data: Any) -> Any:
     return data
 
 
+def counters_view(m: Match) -> dict[str, Any]:
+    """Counters by name: ``{"food": [2, 5]}`` for seats, ``{"hits": {"unit-3": 2}}``
+    for pieces, a number for a counter of the whole match. Declared per-seat
+    counters are listed even while they are zero."""
+    grouped: dict[str, Any] = {}
+    for counter in m.rules.spec.counters:
+        if counter.per_seat:
+            grouped[str(counter)] = [0] * m.players
+    for key, value in m.counters.items():
+        name, sep, owner = key.partition("@")
+        if not sep:
+            grouped[name] = value
+        elif owner.isdigit() and int(owner) < m.players:
+            grouped.setdefault(name, [0] * m.players)[int(owner)] = value
+        else:
+            grouped.setdefault(name, {})[owner] = value
+    return grouped
+
+
 def build_view(m: Match, player: int) -> dict[str, Any]:
     """All that ``player`` may see, as JSON-able data.
 
@@ -25,12 +51,13 @@ def build_view(m: Match, player: int) -> dict[str, Any]:
     """
     rules = m.rules
     codec = rules.codec
+    shown = rules.card_view
     zones: dict[str, Any] = {}
     for zone, cards in m.zones.items():
         spec = m.specs[zone]
         entry: dict[str, Any] = {"owner": spec.owner, "count": len(cards)}
         if spec.visible_to(player):
-            entry["cards"] = [{"id": c, "name": rules.cards[c].name} for c in cards]
+            entry["cards"] = [shown(c) for c in cards]
         zones[zone] = entry
     decisions = []
     mine = None
@@ -45,11 +72,12 @@ def build_view(m: Match, player: int) -> dict[str, Any]:
         "player": player,
         "players": m.players,
         "turn": m.turn,
-        "active": m.active,
+        "round": m.round,
+        "active": m.active_seat,
         "phase": m.phase,
         "out": list(m.out),
         "zones": zones,
-        "counters": dict(m.counters),
+        "counters": counters_view(m),
         "pieces": {pid: plain(codec.dump(p)) for pid, p in m.pieces.items()},
         "table": None if m.table is None else plain(codec.dump(m.table, table_type)),
         "draft": list(m.drafts.get(player, ())),

@@ -1,10 +1,12 @@
 """Events: the record of every change the rules make to a match.
 
 Events are frozen attrs values appended to the match's log in the order they
-happen. Observers (the ``on_event`` hook), the terminal display and tests read
-them; nothing in the engine reads them back to decide rules. Games define their
-own events by subclassing :class:`Event` and listing the class in their
-``register_types`` hook so saved games can store it.
+happen. They are also the *rule moments* that card effects and plugins act on:
+right after an event is recorded, every card effect that reacts to its class
+(:func:`boardcore.reacts_to`) and every ``on_event`` hook implementation is
+called, and may change the match. Games define their own events by subclassing
+:class:`Event`; every event class in a game's or plugin's package is stored in
+saved games under its class name.
 """
 
 from __future__ import annotations
@@ -39,6 +41,33 @@ class TurnBegan(Event):
 class PhaseBegan(Event):
     """A phase of the current turn began."""
 
+    phase: str
+
+
+@attrs.frozen
+class PhaseEnded(Event):
+    """The phase named ``phase`` is over: every step it scheduled has run."""
+
+    phase: str
+
+
+@attrs.frozen
+class TurnEnded(Event):
+    """Turn number ``turn`` is over (all its phases ran)."""
+
+    turn: int
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    """``player`` played ``card`` from ``source`` during ``phase``, aimed at
+    ``target`` (a seat, a piece, a square, or None), through
+    :class:`~boardcore.PlayCard`. Recorded after the card's own effect."""
+
+    player: int
+    card: str
+    source: str
+    target: int | str | None
     phase: str
 
 
@@ -143,6 +172,9 @@ BUILTIN_EVENTS: tuple[type[Event], ...] = (
     MatchStarted,
     TurnBegan,
     PhaseBegan,
+    PhaseEnded,
+    TurnEnded,
+    CardPlayed,
     CardsMoved,
     Shuffled,
     CounterChanged,

@@ -9,6 +9,7 @@ every class a plugin registered (cattrs cannot see subclasses defined later).
 
 from __future__ import annotations
 
+import sys
 import types
 import typing
 from collections.abc import Iterable
@@ -18,13 +19,43 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from .actions import BUILTIN_ACTIONS, Action
-from .errors import InvalidData, PluginError
-from .events import BUILTIN_EVENTS, Event
-from .flow import BUILTIN_STEPS, Step
+from ._actions import Action
+from ._errors import InvalidData, PluginError
+from ._events import Event
+from ._steps import Step
 
 T = TypeVar("T")
 TAGGED: tuple[type, ...] = (Step, Action, Event)
+
+
+def defined_in(places: Iterable[str]) -> list[type]:
+    """Every subclass of Step, Action and Event defined at the top level of a module
+    in one of ``places`` (a module, or a package and its submodules), in a fixed order."""
+    prefixes = tuple(places)
+    found: list[type] = []
+    todo: list[type] = [Step, Action, Event]
+    seen: set[type] = set()
+    while todo:
+        cls = todo.pop()
+        for sub in cls.__subclasses__():
+            if sub in seen:
+                continue
+            seen.add(sub)
+            todo.append(sub)
+            module = sub.__module__
+            if any(module == p or module.startswith(p + ".") for p in prefixes) and _current(sub):
+                found.append(sub)
+    found.sort(key=lambda c: (c.__module__, c.__qualname__))
+    return found
+
+
+def _current(cls: type) -> bool:
+    """Whether ``cls`` is what its module now defines under its name: a module that
+    failed to import and was imported again leaves stale classes behind."""
+    found: Any = sys.modules.get(cls.__module__)
+    for part in cls.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is cls
 
 
 def kind_of(cls: type) -> str:
@@ -61,8 +92,9 @@ class Codec:
     def __init__(self, classes: Iterable[type] = (), *, strict: bool = False) -> None:
         self.strict = strict
         self.by_kind: dict[str, type] = {}
-        for cls in (*BUILTIN_STEPS, *BUILTIN_ACTIONS, *BUILTIN_EVENTS, *classes):
-            self.add(cls)
+        for cls in (*defined_in(["boardcore"]), *classes):
+            if attrs.has(cls) and cls not in self.by_kind.values():
+                self.add(cls)
         self.converter = cattrs.Converter()
         self._unstructure: dict[type, Any] = {}
         self._structure: dict[type, Any] = {}
@@ -126,12 +158,20 @@ class Codec:
             raise InvalidData(f"{type(exc).__name__}: {exc}", where=where) from exc
 
 
-_default = Codec()
+_default: list[Codec] = []
+
+
+def default_codec() -> Codec:
+    """The codec of the engine's own classes (made on first use, once every engine
+    module has been imported)."""
+    if not _default:
+        _default.append(Codec())
+    return _default[0]
 
 
 def to_data(obj: Any) -> Any:
     """Turn any boardcore API object (action, event, decision, result) into JSON-able data."""
-    return _default.dump(obj)
+    return default_codec().dump(obj)
 
 
 def from_data(cls: type[T], data: Any, *, game: Any = None) -> T:
@@ -139,5 +179,5 @@ def from_data(cls: type[T], data: Any, *, game: Any = None) -> T:
 
     Pass the loaded ``game`` to read classes that a game or plugin defined.
     """
-    codec = game.codec if game is not None else _default
+    codec = game.codec if game is not None else default_codec()
     return codec.load(data, cls)

@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .cards import Card
-    from .decisions import Result
-    from .events import Event
-    from .game import GameSpec
-    from .match import Match
+    from ._actions import Action
+    from ._cards import Card
+    from ._decisions import Result
+    from ._events import Event
+    from ._game import GameSpec
+    from ._match import Match
 
 # The spec functions have docstrings for bodies: pluggy reads only their signatures.
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import pluggy
 
-from . import hookspecs
-from .errors import PluginError
+from . import _hookspecs
+from ._errors import PluginError
 
 PLUGINS_GROUP = "boardcore.plugins"
 
@@ -24,8 +24,8 @@ def plugin_name(obj: Any) -> str:
 
 
 def new_manager() -> pluggy.PluginManager:
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
-    pm.add_hookspecs(hookspecs)
+    pm = pluggy.PluginManager(_hookspecs.PROJECT)
+    pm.add_hookspecs(_hookspecs)
     return pm
 
 

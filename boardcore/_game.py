@@ -1,70 +1,37 @@
-"""Game specs (what a game plugin declares) and loaded games (a spec plus its plugins)."""
+"""Loaded games (a spec plus its plugins), and the object that publishes a game."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-import attrs
 import pluggy
 
-from . import plugins as _plugins
-from .cards import Card
-from .errors import InvalidData, PluginError, RuleError
-from .flow import NextTurn, Phase, TurnOrder
-from .hookspecs import hookimpl
-from .serialize import Codec
-
-if TYPE_CHECKING:
-    from .match import Match
-    from .state import State
-
-
-@attrs.frozen
-class GameSpec:
-    """Everything the engine needs to know about a game, returned by ``register_games``.
-
-    The functions receive the :class:`~boardcore.Match` they work on. ``setup``
-    creates the zones, counters and table of a new match; unless it schedules steps
-    itself, the engine then starts the turn cycle (``NextTurn``), which runs
-    ``phases`` in order every turn.
-    """
-
-    name: str
-    summary: str
-    player_counts: tuple[int, ...]
-    setup: Callable[[Match], None]
-    phases: tuple[type[Phase], ...] = ()
-    turn_order: TurnOrder = TurnOrder.EVERYONE
-    turn_limit: int | None = None
-    """The last turn; when it is over, ``at_turn_limit`` decides the result."""
-    at_turn_limit: Callable[[Match], None] | None = None
-    table_type: type | None = None
-    """The game's own frozen attrs class for its extra state (``match.table``)."""
-    describe: Callable[[Match, int], dict[str, Any]] | None = None
-    """Extra, game-specific entries for a player's view. Must only use what that
-    player may see."""
-    check: Callable[[Match], Sequence[str]] | None = None
-    """The game's own invariants: returns a list of problems (empty when all hold).
-    ``boardcore.testing.check_game`` runs it after every action."""
-    redeal: Callable[[Match, int], Sequence[Sequence[str]]] | None = None
-    """Groups of zones hidden from a player whose cards could be in any zone of
-    the group, for ``State.determinize``. None means: all hidden zones, one group
-    (right for a shared deck; a game with one deck per player says otherwise)."""
-    options: Mapping[str, Any] = attrs.field(factory=dict)
-    """Setup options the game accepts, with their defaults (e.g. which seat plays
-    which side)."""
+from . import _plugins
+from ._cards import Card
+from ._effects import reactions_of
+from ._errors import InvalidData, PluginError, RuleError
+from ._events import Event
+from ._hookspecs import hookimpl
+from ._serialize import Codec, defined_in
+from ._spec import GameSpec
+from ._state import State, load_state, new_state, replay
 
 
 class GamePlugin:
     """The hooks that publish one game, implemented from data.
 
-    A game's module may write its ``register_games``, ``register_cards``,
-    ``register_effects`` and ``register_types`` hooks by hand; this object
-    implements all four for one game, answering only when asked about that game,
-    so a ``boardcore.games`` entry point can point at it
-    (``my-game = "my_package:PLUGIN"``). ``cards`` may be a sequence or a function
-    returning one (called each time a game is loaded).
+    A ``boardcore.games`` entry point points at one of these
+    (``my-game = "my_package:PLUGIN"``). It implements the ``register_games``,
+    ``register_cards``, ``register_effects`` and ``register_types`` hooks for one
+    game, answering only when asked about that game. ``cards`` may be a sequence
+    or a function returning one (called each time a game is loaded).
+
+    The step, action and event classes the game stores in a match need not be
+    listed: every subclass of ``Step``, ``Action`` and ``Event`` defined in the
+    game's package (``package``, by default the package of the module that
+    creates this object) is found when the game is loaded. ``types`` adds others.
     """
 
     def __init__(
@@ -74,9 +41,11 @@ class GamePlugin:
         cards: Sequence[Card] | Callable[[], Sequence[Card]] = (),
         effects: Mapping[str, Any] | None = None,
         types: Sequence[type] = (),
+        package: str | None = None,
     ) -> None:
         self.spec = spec
         self.name = spec.name
+        self.package = package or sys._getframe(1).f_globals.get("__name__", "").split(".")[0]
         self._cards = cards
         self._effects = dict(effects or {})
         self._types = tuple(types)
@@ -119,13 +88,22 @@ class Game:
         self.pm = pm
         self.cards = self._collect_cards()
         self.effects = self._collect_effects()
-        classes: list[type] = list(spec.phases)
+        classes: list[type] = [*spec.phases, *spec.setup_phases, *defined_in(_packages(pm))]
         for plugin, answer in _plugins.collect(pm, "register_types", game=spec.name):
             if not isinstance(answer, (list, tuple)) or not all(isinstance(c, type) for c in answer):
                 raise PluginError("register_types must return a list of classes", plugin=plugin)
             classes.extend(answer)
-        self.codec = Codec(classes, strict=True)
+        self.codec = Codec(dict.fromkeys(classes), strict=True)
         self.observers = _plugins.implementations(pm, "on_event")
+        self._reactions: dict[type, tuple[Callable[..., None], ...]] = {}
+        self._card_views: dict[str, dict[str, Any]] = {}
+        self._reacting_cards = [
+            (card, self.effects[card.effect])
+            for card in self.cards.values()
+            if card.effect is not None and getattr(type(self.effects[card.effect]), "reactions", None)
+        ]
+        self.reacting = bool(self.observers or self._reacting_cards)
+        """Whether anything reacts to events (when not, recording one costs nothing more)."""
         self.roll_makers = _plugins.implementations(pm, "make_roll")
         self.before_action = _plugins.implementations(pm, "before_action")
         self.after_action = _plugins.implementations(pm, "after_action")
@@ -178,6 +156,30 @@ class Game:
 
     # -- cards and effects -----------------------------------------------------------
 
+    def reactions(self, event_type: type) -> tuple[Callable[..., None], ...]:
+        """Callables ``(match, event)`` that react to events of ``event_type``: the card
+        effects that react to it (in card order), then the ``on_event`` hooks."""
+        found = self._reactions.get(event_type)
+        if found is None:
+            calls: list[Callable[..., None]] = []
+            for card, effect in self._reacting_cards:
+                for name in reactions_of(effect, event_type):
+                    calls.append(_card_reaction(getattr(effect, name), card))
+            calls.extend(_observer(call) for call in self.observers)
+            found = self._reactions[event_type] = tuple(calls)
+        return found
+
+    def card_view(self, card_id: str) -> dict[str, Any]:
+        """A card as a view shows it: id, name, label and its printed data (cached)."""
+        found = self._card_views.get(card_id)
+        if found is None:
+            card = self.cards[card_id]
+            data = self.codec.dump(card)
+            data.pop("effect", None)
+            found = {"id": card.id, "name": card.name, "label": card.label, **data}
+            self._card_views[card_id] = found
+        return dict(found)
+
     def card(self, card_id: str) -> Card:
         """The data of one card."""
         try:
@@ -196,29 +198,40 @@ class Game:
 
     def new_state(self, players: int | None = None, seed: int = 0, **options: Any) -> State:
         """Set up a new match. ``options`` are the game's setup options (``spec.options``)."""
-        from .state import new_state
-
         return new_state(self, players, seed, options)
 
     def state_from_json(self, text: str | bytes) -> State:
         """Load a match saved with ``State.to_json``."""
-        from .state import load_state
-
         return load_state(self, text)
 
     def replay(self, seed: int, players: int, history: Sequence[Any], **options: Any) -> State:
         """Play ``history`` (``(player, action)`` pairs, as objects or as data) from a
         new match with the same seed, players and options."""
-        from .state import replay
-
         return replay(self, seed, players, history, options)
 
 
-def start(m: Match) -> None:
-    """Set up a new match and run it up to its first decision."""
-    spec = m.rules.spec
-    spec.setup(m)
-    for call in m.rules.setup_observers:
-        call(match=m)
-    if not m.agenda and not m.asks:
-        m.schedule(NextTurn())
+def _card_reaction(method: Callable[..., None], card: Card) -> Callable[..., None]:
+    def react(m: Any, event: Event) -> None:
+        method(m, card, event)
+
+    return react
+
+
+def _observer(call: Callable[..., None]) -> Callable[..., None]:
+    def react(m: Any, event: Event) -> None:
+        call(match=m, event=event)
+
+    return react
+
+
+def _packages(pm: pluggy.PluginManager) -> set[str]:
+    """Where a game's plugins (the game and its opt-ins) are defined: a package
+    covers its submodules, a plain module only itself."""
+    found = set()
+    for plugin in pm.get_plugins():
+        name = getattr(plugin, "package", None)
+        if name is None:
+            name = getattr(plugin, "__name__", None) if hasattr(plugin, "__file__") else type(plugin).__module__
+        if isinstance(name, str):
+            found.add(name)
+    return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from .actions import Action
+from ._actions import Action
 
 
 @attrs.frozen

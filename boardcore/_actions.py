@@ -1,8 +1,10 @@
 """Actions: what a player answers to a decision.
 
 An action is a frozen, hashable attrs value with a short ``str()`` for people.
-The engine ships the three that most decisions need; a game can define more
-(``Move(card, unit, direction)``) and list them in ``register_types``.
+The engine ships the four that most decisions need (:class:`Pick`, :class:`Play`,
+:class:`Done`, :class:`Pass`); a game can define more (``Move(card, unit,
+direction)``). Every action class defined in a game's or plugin's package is
+stored in saved games under its class name.
 """
 
 from __future__ import annotations
@@ -23,6 +25,26 @@ class Pick(Action):
     """
 
     item: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Target = int | str | None
+"""What a played card is aimed at: a seat, a card, piece or square id, or nothing."""
+
+
+@attrs.frozen(cache_hash=True)
+class Play(Action):
+    """Play ``card``, aimed at ``target`` (a seat, a piece, a square, or None).
+
+    Offered by :class:`~boardcore.PlayCard`; ``text`` is what a person reads,
+    such as ``"play Flood on seat 2"``.
+    """
+
+    card: str
+    target: Target
     text: str
 
     def __str__(self) -> str:
@@ -64,4 +86,4 @@ def pick(item: str, text: str) -> Pick:
     return found
 
 
-BUILTIN_ACTIONS: tuple[type[Action], ...] = (Pick, Done, Pass)
+BUILTIN_ACTIONS: tuple[type[Action], ...] = (Pick, Play, Done, Pass)

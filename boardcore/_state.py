@@ -6,18 +6,19 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import rng
-from .actions import Action
-from .decisions import Decision, Result
-from .errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
-from .events import Event, MatchStarted
-from .flow import Answer, Step, run_agenda
-from .match import Match
-from .persist import dump_match, load_match
-from .views import build_view, plain
+from . import _rng as rng
+from ._actions import Action
+from ._decisions import Decision, Result
+from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
+from ._events import Event, MatchStarted
+from ._flow import flush_triggered, run_agenda, start
+from ._match import Match
+from ._persist import dump_match, load_match
+from ._steps import Answer, Step
+from ._views import build_view, plain
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ._game import Game
 
 
 class State:
@@ -163,6 +164,8 @@ class State:
                 call(match=m, player=player, action=action)
             m.chose(player, action, decision.secret)
             step.resolve(m, player, action)
+            if m.triggered:
+                flush_triggered(m)
             run_agenda(m)
             for call in m.rules.after_action:
                 call(match=m, player=player, action=action)
@@ -190,6 +193,16 @@ class State:
         return isinstance(other, State) and other.to_json() == self.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def redeal_by_owner(m: Match, player: int) -> list[list[str]]:
+    """A ``GameSpec.redeal`` for games where every seat has a deck of its own: the
+    cards hidden from ``player`` are re-dealt only among zones of the same owner."""
+    groups: dict[int | None, list[str]] = {}
+    for zone, spec in m.specs.items():
+        if not spec.visible_to(player):
+            groups.setdefault(spec.owner, []).append(zone)
+    return list(groups.values())
 
 
 def deal_again(m: Match, groups: Sequence[Sequence[str]], seed: int) -> None:
@@ -233,8 +246,6 @@ def _blame(m: Match, exc: Exception) -> PluginError:
 
 
 def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any]) -> State:
-    from .game import start
-
     counts = game.player_counts
     if players is None:
         players = counts[0]
@@ -242,10 +253,7 @@ def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any
         raise InvalidData(f"{game.name} is for {_counts(counts)} players, not {players!r}", where="players")
     if not isinstance(seed, int):
         raise InvalidData(f"seed must be an integer, not {seed!r}", where="seed")
-    unknown = set(options) - set(game.spec.options)
-    if unknown:
-        raise InvalidData(f"{game.name} has no option {sorted(unknown)} (options: {sorted(game.spec.options)})", where="options")
-    m = Match(game, players, seed, {**game.spec.options, **options})
+    m = Match(game, players, seed, game.spec.check_options(options))
     m.emit(MatchStarted(game.name, players, seed))
     try:
         start(m)

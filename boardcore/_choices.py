@@ -1,0 +1,298 @@
+"""Ready-made decisions: pick one, build a set, secret choices revealed together.
+
+* :class:`Choose` - one player picks one item (a card, a person, a square), or
+  passes when the step allows it;
+* :class:`Select` - build a set one pick at a time, then "done"; a *secret*
+  selection keeps its picks hidden until they are revealed;
+* :class:`SecretChoices` - ask several players secret selections at once, then
+  reveal them all together;
+* :class:`ExchangeCards` and :class:`Exchange` - the card game's "discard up to N
+  in secret, then everybody discards and redraws";
+* :class:`EnforceLimit` - discard down to a hand limit, one card at a time.
+
+Every answer reaches the step as a typed value (an item, a tuple of items), so
+game code never digs into an action.
+
+Whether a player is asked never depends on what the others cannot see: a
+decision with a single option is still asked unless the step says its options
+are public (``public = True``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from ._actions import DONE, PASS, Action, Done, Pick, pick
+from ._errors import RuleError
+from ._events import Revealed
+from ._steps import Step
+from ._zones import SeatZones, Zone, of_seat
+
+if TYPE_CHECKING:
+    from ._match import Match
+
+
+def seat_of(m: Match, player: int | None) -> int:
+    """``player``, or the active seat when it is None."""
+    return m.active if player is None else player
+
+
+@attrs.frozen
+class Choose(Step):
+    """Ask ``player`` (the active seat when None) to pick one item, or pass.
+
+    Subclasses list the items as ``(item, text)`` pairs (:meth:`items`) and say
+    what the pick does (:meth:`chosen`). With ``can_pass`` a "pass" option is
+    added and :meth:`passed` runs when it is taken. A step with no items and no
+    pass asks nothing.
+    """
+
+    player: int | None = None
+    can_pass: ClassVar[bool] = False
+    public: ClassVar[bool] = False
+    """Whether the items follow from public information only (then a lone option
+    is answered by the engine)."""
+
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        raise NotImplementedError(f"{type(self).__name__}.items")
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        raise NotImplementedError(f"{type(self).__name__}.chosen")
+
+    def passed(self, m: Match, player: int) -> None:
+        """The player passed."""
+
+    def prompt(self, m: Match, player: int) -> str:
+        return "choose one, or pass" if self.can_pass else "choose one"
+
+    def run(self, m: Match) -> None:
+        player = seat_of(m, self.player)
+        options: list[Action] = [pick(item, text) for item, text in self.items(m, player)]
+        if self.can_pass:
+            options.append(PASS)
+        if options:
+            m.ask(player, options, self.prompt(m, player), self, public=self.public)
+
+    def resolve(self, m: Match, player: int, action: Action) -> None:
+        if isinstance(action, Pick):
+            self.chosen(m, player, action.item)
+        else:
+            self.passed(m, player)
+
+
+@attrs.frozen
+class Select(Step):
+    """Ask ``player`` to build a set of items one pick at a time, then "done".
+
+    Subclasses say which items may be added given the picks so far
+    (:meth:`candidates`), when "done" is allowed (:meth:`can_stop`) and what to do
+    with the finished set (:meth:`complete`). The picks live in the player's draft,
+    which only that player sees.
+
+    A ``secret`` selection does not call :meth:`complete`: its picks stay in the
+    draft, hidden, until they are revealed together with the other players'
+    (see :class:`SecretChoices`).
+    """
+
+    player: int
+    secret: ClassVar[bool] = False
+    public: ClassVar[bool] = False
+
+    def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
+        raise NotImplementedError(f"{type(self).__name__}.candidates")
+
+    def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
+        return True
+
+    def option(self, m: Match, item: str) -> Action:
+        """The action offered for ``item``; override to word it ("discard Gauls")."""
+        return pick(item, f"pick {item}")
+
+    def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
+        return "pick one, or done"
+
+    def complete(self, m: Match, picked: tuple[str, ...]) -> None:
+        """Apply a finished, non-secret selection."""
+
+    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[Action]:
+        """Every option now: one per candidate, then "done" if allowed.
+
+        Override only to make it faster (e.g. with a cache); the default is built
+        from :meth:`candidates`, :meth:`option` and :meth:`can_stop`.
+        """
+        options = [self.option(m, item) for item in self.candidates(m, picked)]
+        if self.can_stop(m, picked):
+            options.append(DONE)
+        return options
+
+    def run(self, m: Match) -> None:
+        picked = m.drafts.get(self.player, ())
+        options = self.options(m, picked)
+        m.ask(self.player, options, self.prompt(m, picked), self, secret=self.secret, public=self.public)
+
+    def resolve(self, m: Match, player: int, action: Action) -> None:
+        if isinstance(action, Done):
+            if self.secret:
+                m.seal(player, self)
+            else:
+                self.complete(m, m.take_draft(player))
+            return
+        if not isinstance(action, Pick):
+            raise RuleError(f"{type(self).__name__} got {action!r}, which is no pick")
+        m.set_draft(player, m.drafts.get(player, ()) + (action.item,))
+        self.run(m)
+
+
+@attrs.frozen
+class ExchangeCards(Select):
+    """A player's secret choice of up to ``most`` cards of ``zone`` to exchange.
+
+    Asked one card at a time and kept secret. :class:`Exchange` asks it of every
+    player and does the discarding and redrawing; use this step alone for other
+    secret card choices. Override :meth:`wording` to phrase the options and
+    :meth:`prompt` to phrase the question.
+    """
+
+    zone: str
+    most: int
+    secret = True
+
+    @classmethod
+    def wording(cls, card: Any) -> str:
+        """The text of the option that picks ``card``, from the card's data alone
+        (a classmethod, so the options of a hand can be cached)."""
+        return f"discard {card.label}"
+
+    def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
+        if len(picked) >= self.most:
+            return ()
+        return [c for c in m.cards(self.zone) if c not in picked]
+
+    def option(self, m: Match, item: str) -> Action:
+        return pick(item, self.wording(m.card(item)))
+
+    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[Action]:
+        # The same options as the default, but a hand's options are built once
+        # (cached by class, game and cards) instead of once per pick.
+        if len(picked) >= self.most:
+            return (DONE,)
+        kind: Any = type(self)
+        offered = _exchange_options(kind, m.rules, m.zones[self.zone])
+        if picked:
+            offered = tuple(o for o in offered if o.item not in picked)
+        return (*offered, DONE)
+
+    def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
+        left = self.most - len(picked)
+        if not left:
+            return f"You picked {self.most} cards, the most allowed: done"
+        return f"Discard up to {left} more card{'s' if left != 1 else ''}: pick one, or done"
+
+
+@lru_cache(maxsize=512)
+def _exchange_options(cls: Any, rules: Any, cards: tuple[str, ...]) -> tuple[Pick, ...]:
+    return tuple(pick(c, cls.wording(rules.cards[c])) for c in cards)
+
+
+@attrs.frozen
+class SecretChoices(Step):
+    """Several players choose in secret at the same time; the choices are revealed together.
+
+    Subclasses list who chooses (:meth:`choosers`, seat order by default), the
+    secret selection each is asked (:meth:`selection`) and what the revealed
+    picks do (:meth:`reveal`, given every chooser's picks by seat). The engine
+    records a ``Revealed`` event per chooser before :meth:`reveal` runs.
+    """
+
+    def choosers(self, m: Match) -> Sequence[int]:
+        return range(m.players)
+
+    def selection(self, m: Match, seat: int) -> Select:
+        raise NotImplementedError(f"{type(self).__name__}.selection")
+
+    def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
+        raise NotImplementedError(f"{type(self).__name__}.reveal")
+
+    def run(self, m: Match) -> None:
+        seats = tuple(self.choosers(m))
+        m.schedule(RevealChoices(self, seats))
+        for seat in seats:
+            self.selection(m, seat).run(m)
+
+
+@attrs.frozen
+class RevealChoices(Step):
+    """The reveal half of a :class:`SecretChoices`: take every draft, show it, apply it."""
+
+    choices: SecretChoices
+    seats: tuple[int, ...]
+
+    def run(self, m: Match) -> None:
+        chosen = {seat: m.take_draft(seat) for seat in self.seats}
+        for seat, picks in chosen.items():
+            m.emit(Revealed(seat, picks))
+        self.choices.reveal(m, chosen)
+
+
+@attrs.frozen
+class Exchange(SecretChoices):
+    """Every chooser secretly picks up to ``most`` cards of their ``hand`` zone;
+    then, seat by seat in the order asked, the picks go to ``discard`` and as many
+    cards are drawn from ``draw``.
+
+    Subclasses set the class attributes ``hand``, ``discard`` and ``draw`` (a
+    :class:`~boardcore.Zone` or a :class:`~boardcore.SeatZones` family) and
+    ``most``; override :meth:`choosers` for another order and ``selection_class``
+    to word the question.
+    """
+
+    hand: ClassVar[SeatZones]
+    discard: ClassVar[Zone | SeatZones]
+    draw: ClassVar[Zone | SeatZones]
+    most: ClassVar[int]
+    selection_class: ClassVar[type[ExchangeCards]] = ExchangeCards
+
+    def selection(self, m: Match, seat: int) -> Select:
+        return self.selection_class(seat, self.hand[seat], self.most)
+
+    def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
+        for seat, picks in chosen.items():
+            if picks:
+                m.move(picks, self.hand[seat], of_seat(self.discard, seat))
+                m.draw(of_seat(self.draw, seat), self.hand[seat], len(picks))
+
+
+@attrs.frozen
+class EnforceLimit(Step):
+    """While ``zone`` holds more than its declared ``limit``, its owner discards one
+    card of their choice to ``discard``. Hand sizes are public, so a hand within
+    its limit asks nothing."""
+
+    zone: str
+    discard: str
+
+    def option(self, m: Match, card: str) -> Action:
+        """The action offered for discarding ``card``; override to word it differently."""
+        return pick(card, f"discard {m.card(card).label}")
+
+    def run(self, m: Match) -> None:
+        spec = m.zone_spec(self.zone)
+        if spec.limit is None or spec.owner is None:
+            raise RuleError(f"zone {self.zone!r} has no limit or no owner to enforce it")
+        cards = m.cards(self.zone)
+        if len(cards) <= spec.limit:
+            return
+        options = [self.option(m, c) for c in cards]
+        prompt = f"hand limit {spec.limit}: discard one of {len(cards)} cards"
+        m.ask(spec.owner, options, prompt, self)
+
+    def resolve(self, m: Match, player: int, action: Action) -> None:
+        if not isinstance(action, Pick):
+            raise RuleError(f"EnforceLimit got {action!r}, which is no pick")
+        m.move((action.item,), self.zone, self.discard)
+        self.run(m)
+

@@ -1,0 +1,188 @@
+"""Running the flow: the agenda loop, phases, turns, rounds and the game's end.
+
+A game declares its turn as a tuple of phases (``GameSpec.phases``) and, if it
+needs them, set-up phases that run once before the first turn. A phase is either
+a :class:`Phase` subclass, whose :meth:`Phase.begin` schedules what happens, or
+any step class with a ``name`` (a phase that is a single step, such as a
+:class:`~boardcore.PlayCard`). Either way the engine records ``PhaseBegan`` and
+``PhaseEnded`` around it, and checks the game's end condition when it ends.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from ._errors import RuleError
+from ._events import PhaseBegan, PhaseEnded, TurnBegan, TurnEnded
+from ._steps import Step
+
+if TYPE_CHECKING:
+    from ._match import Match
+
+
+def run_agenda(m: Match) -> None:
+    """Run steps until a decision is open or the match is over."""
+    while not m.asks and m.result is None:
+        if m.triggered:
+            flush_triggered(m)
+        agenda = m.agenda
+        if not agenda:
+            raise RuleError(f"{m.game}: the flow ran out of steps but the game has no result")
+        step = agenda[-1]
+        m.agenda = agenda[:-1]
+        step.run(m)
+    if m.triggered and m.result is None:
+        flush_triggered(m)
+
+
+def flush_triggered(m: Match) -> None:
+    """Put the steps reactions asked for on top of the agenda, first asked first."""
+    m.agenda = m.agenda + m.triggered[::-1]
+    m.triggered = ()
+
+
+# -- phases ----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Phase(Step):
+    """A phase of a turn. Subclasses set ``name`` and implement :meth:`begin`,
+    which changes the match and schedules the phase's steps."""
+
+    name: ClassVar[str] = ""
+
+    def run(self, m: Match) -> None:
+        open_phase(m, self.name or type(self).__name__.lower())
+        self.begin(m)
+
+    def begin(self, m: Match) -> None:
+        raise NotImplementedError(f"{type(self).__name__}.begin")
+
+
+@attrs.frozen
+class StepPhase(Step):
+    """A phase that is a single step: announce it, then run ``step``."""
+
+    name: str
+    step: Step
+
+    def run(self, m: Match) -> None:
+        open_phase(m, self.name)
+        self.step.run(m)
+
+
+@attrs.frozen
+class EndPhase(Step):
+    """Lies under a phase's steps on the agenda: when it runs, the phase is over."""
+
+    name: str
+
+    def run(self, m: Match) -> None:
+        m.emit(PhaseEnded(self.name))
+        check_end(m)
+
+
+def open_phase(m: Match, name: str) -> None:
+    m.phase = name
+    m.schedule(EndPhase(name))
+    m.emit(PhaseBegan(name))
+
+
+def phase_step(entry: Any) -> Step:
+    """The step that runs one entry of ``GameSpec.phases``."""
+    if isinstance(entry, type) and issubclass(entry, Phase):
+        return entry()
+    if isinstance(entry, type) and issubclass(entry, Step):
+        name = getattr(entry, "name", "") or entry.__name__.lower()
+        return StepPhase(name, entry())
+    raise RuleError(f"a phase must be a Phase or Step class, not {entry!r}")
+
+
+def check_end(m: Match) -> None:
+    """Ask the game's ``end_if`` whether the match is over."""
+    end_if = m.rules.spec.end_if
+    if end_if is not None and m.result is None:
+        result = end_if(m)
+        if result is not None:
+            m.finish(result.winners, result.reason, result.scores)
+
+
+# -- turns and rounds ------------------------------------------------------------------
+
+
+class TurnOrder(enum.Enum):
+    """Who acts in a turn."""
+
+    EVERYONE = "everyone"
+    """Every seat acts in every turn (simultaneous games); there is no active seat."""
+    SEATS = "seats"
+    """Seats take turns in ascending order, skipping eliminated seats."""
+
+
+@attrs.frozen
+class NextTurn(Step):
+    """Begin the next turn: pick the active seat and schedule the game's phases.
+
+    When the game's ``turn_limit`` or ``round_limit`` has been reached, its
+    ``at_limit`` function decides the result instead.
+    """
+
+    def run(self, m: Match) -> None:
+        spec = m.rules.spec
+        if m.turn:
+            m.emit(TurnEnded(m.turn))
+            check_end(m)
+            if m.result is not None:
+                return
+        seat = m.active_seat
+        new_round = True
+        if spec.turn_order is TurnOrder.SEATS:
+            if seat is None:
+                seat = spec.first_player(m) if spec.first_player is not None else m.alive()[0]
+            else:
+                previous, seat = seat, next_seat(m, seat)
+                new_round = seat <= previous
+        limited = (spec.turn_limit is not None and m.turn >= spec.turn_limit) or (
+            new_round and spec.round_limit is not None and m.round >= spec.round_limit
+        )
+        if limited:
+            if spec.at_limit is None:
+                raise RuleError(f"{m.game} declares a turn or round limit but no at_limit")
+            result = spec.at_limit(m)
+            m.finish(result.winners, result.reason, result.scores)
+            return
+        m.turn += 1
+        if new_round:
+            m.round += 1
+        m.active_seat = seat
+        if m.marks:
+            m.marks = {}
+        m.emit(TurnBegan(m.turn, seat))
+        m.schedule(*(phase_step(phase) for phase in spec.phases), NextTurn())
+
+
+def next_seat(m: Match, active: int) -> int:
+    """The seat after ``active`` that is still in the game."""
+    alive = m.alive()
+    if not alive:
+        raise RuleError("no seat is left to take a turn")
+    for seat in alive:
+        if seat > active:
+            return seat
+    return alive[0]
+
+
+def start(m: Match) -> None:
+    """Set up a new match (declared zones, counters, the game's setup, plugins) and
+    schedule its set-up phases and first turn. Nothing is run yet."""
+    spec = m.rules.spec
+    spec.build(m)
+    if spec.setup is not None:
+        spec.setup(m)
+    for call in m.rules.setup_observers:
+        call(match=m)
+    if not m.agenda and not m.asks:
+        m.schedule(*(phase_step(phase) for phase in spec.setup_phases), NextTurn())

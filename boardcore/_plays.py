@@ -1,0 +1,162 @@
+"""Playing a card: the building block for "play a card of some kind, aim it, or pass".
+
+:class:`PlayCard` offers the cards of its player's zone that its kind of play
+allows, each with its targets (seats, pieces, squares, from option builders such
+as :func:`opponents`), plus "pass". A played card moves to its destination, the
+rule of that kind of play runs (:meth:`PlayCard.played`), then the card's own
+effect (:meth:`boardcore.Effect.play`), and a ``CardPlayed`` event is recorded,
+which other cards' effects and plugins can react to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from ._actions import DONE, PASS, Action, Pick, Play, Target, pick
+from ._choices import seat_of
+from ._errors import RuleError
+from ._events import CardPlayed
+from ._steps import Step
+from ._zones import SeatZones, Zone, of_seat
+
+if TYPE_CHECKING:
+    from ._match import Match
+
+
+def opponents(m: Match, player: int) -> list[tuple[Target, str]]:
+    """Every other seat still in the game, as targets worded "seat 2"."""
+    return [(seat, f"seat {seat}") for seat in m.alive() if seat != player]
+
+
+@attrs.frozen
+class PlayCard(Step):
+    """Ask ``player`` (the active seat when None) to play a card from ``source``, or pass.
+
+    Class attributes say the kind of play: ``source`` (the zone family played
+    from), ``to`` (where a played card goes: a zone, a family, or None when
+    :meth:`played` moves it), ``can_pass`` and ``pass_word`` ("pass" or
+    "done"), ``repeat`` (ask again after each play, a menu until "done"; each
+    card at most once), ``two_step`` (ask the card first, then its target, to
+    keep option lists short), and ``public`` (the playable cards are public, so
+    a lone option is answered by the engine). Used as a phase, ``name`` is the
+    phase's name.
+
+    Override :meth:`playable` (which cards, from their data), :meth:`targets`
+    (None when the card takes no target) and :meth:`played` (the rule of this
+    kind of play).
+    """
+
+    player: int | None = None
+    used: tuple[str, ...] = ()
+    """Cards already played from this menu (``repeat``)."""
+
+    name: ClassVar[str] = ""
+    source: ClassVar[SeatZones]
+    to: ClassVar[Zone | SeatZones | None] = None
+    can_pass: ClassVar[bool] = True
+    pass_word: ClassVar[str] = "pass"
+    repeat: ClassVar[bool] = False
+    two_step: ClassVar[bool] = False
+    public: ClassVar[bool] = False
+    verb: ClassVar[str] = "play"
+
+    # -- what a game overrides -------------------------------------------------------
+
+    def playable(self, m: Match, player: int, card: Any) -> bool:
+        """Whether ``card`` may be played this way (judged from its data)."""
+        return True
+
+    def targets(self, m: Match, player: int, card: Any) -> Iterable[tuple[Target, str]] | None:
+        """``(target, text)`` pairs ``card`` may be aimed at, or None for no target."""
+        return None
+
+    def played(self, m: Match, player: int, card: Any, target: Target) -> None:
+        """The rule of this kind of play, after the card has moved."""
+
+    def passed(self, m: Match, player: int) -> None:
+        """The player passed (or said done)."""
+
+    def prompt(self, m: Match, player: int) -> str:
+        return f"{self.verb} a card, or {self.pass_word}" if self.can_pass else f"{self.verb} a card"
+
+    def wording(self, m: Match, card: Any, target_text: str | None) -> str:
+        """The option's text: ``"play Flood"``, ``"play Flood on seat 2"``."""
+        text = f"{self.verb} {card.label}"
+        return text if target_text is None else f"{text} on {target_text}"
+
+    # -- the engine's part -----------------------------------------------------------
+
+    def options(self, m: Match, player: int) -> list[Action]:
+        cards = m.rules.cards
+        options: list[Action] = []
+        for card_id in m.cards(self.source[player]):
+            if card_id in self.used:
+                continue
+            card = cards[card_id]
+            if not self.playable(m, player, card):
+                continue
+            targets = self.targets(m, player, card)
+            if targets is None:
+                options.append(Play(card_id, None, self.wording(m, card, None)))
+                continue
+            aimed = [Play(card_id, target, self.wording(m, card, text)) for target, text in targets]
+            if self.two_step and aimed:
+                options.append(pick(card_id, f"{self.verb} {card.label}"))
+            else:
+                options.extend(aimed)
+        if self.can_pass:
+            options.append(DONE if self.pass_word == "done" else PASS)
+        return options
+
+    def run(self, m: Match) -> None:
+        player = seat_of(m, self.player)
+        options = self.options(m, player)
+        if options:
+            m.ask(player, options, self.prompt(m, player), attrs.evolve(self, player=player), public=self.public)
+
+    def resolve(self, m: Match, player: int, action: Action) -> None:
+        if isinstance(action, Play):
+            self.play(m, player, action.card, action.target)
+        elif isinstance(action, Pick):
+            AimCard(self, action.item).run(m)
+        else:
+            self.passed(m, player)
+
+    def play(self, m: Match, player: int, card_id: str, target: Target) -> None:
+        """Play ``card_id``: move it, apply the rule and the card's effect, record it."""
+        if self.repeat:
+            m.schedule(attrs.evolve(self, used=self.used + (card_id,)))
+        source = self.source[player]
+        if self.to is not None:
+            m.move((card_id,), source, of_seat(self.to, player))
+        card = m.rules.cards[card_id]
+        self.played(m, player, card, target)
+        effect = m.rules.effect(card_id)
+        if effect is not None and hasattr(effect, "play"):
+            effect.play(m, player, card, target)
+        m.emit(CardPlayed(player, card_id, source, target, m.phase))
+
+
+@attrs.frozen
+class AimCard(Step):
+    """The second half of a two-step :class:`PlayCard`: choose the chosen card's target."""
+
+    play: PlayCard
+    card: str
+
+    def run(self, m: Match) -> None:
+        player = self.play.player
+        if player is None:
+            raise RuleError("AimCard needs the player of its PlayCard")
+        card = m.rules.cards[self.card]
+        targets = self.play.targets(m, player, card) or ()
+        options = [Play(self.card, target, self.play.wording(m, card, text)) for target, text in targets]
+        m.ask(player, options, f"{self.play.verb} {card.label}: choose its target", self, public=self.play.public)
+
+    def resolve(self, m: Match, player: int, action: Action) -> None:
+        if not isinstance(action, Play):
+            raise RuleError(f"AimCard got {action!r}, which is no play")
+        self.play.play(m, player, action.card, action.target)

@@ -1,0 +1,150 @@
+"""What a game declares: its spec, its setup options, its counters.
+
+A :class:`GameSpec` is the whole declaration of a game: its zones and counters
+(created by the engine), its setup options (validated by the engine), its turn
+(phases, turn order, first player), its end (an end condition checked whenever
+a phase ends, turn and round limits) and its own extra state (``table_type``).
+Rule code lives in the phase and step classes it names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ._decisions import Result
+from ._errors import InvalidData, RuleError
+from ._flow import TurnOrder
+from ._zones import SeatZones, Zone
+
+if TYPE_CHECKING:
+    from ._match import Match
+
+
+class Counter(str):
+    """A declared counter; the object is also its name (``m.add(FOOD, 2, seat)``).
+
+    ``per_seat`` counters start at ``start`` for every seat when a match is set
+    up, and views show them as one list by seat.
+    """
+
+    per_seat: bool
+    start: int
+
+    def __new__(cls, name: str, *, per_seat: bool = True, start: int = 0) -> Counter:
+        self = super().__new__(cls, name)
+        self.per_seat = per_seat
+        self.start = start
+        return self
+
+    def __reduce__(self) -> Any:
+        return (str, (str(self),))
+
+
+@attrs.frozen
+class Option:
+    """A setup option: its default and, if it is limited, the values it accepts."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+
+    def check(self, value: Any) -> Any:
+        """``value`` if it is acceptable, else InvalidData naming the option."""
+        if self.choices is not None:
+            if not any(value == c and type(value) is type(c) for c in self.choices):
+                raise InvalidData(f"must be one of {list(self.choices)}, not {value!r}", where=f"options.{self.name}")
+        elif type(value) is not type(self.default):
+            raise InvalidData(
+                f"must be a {type(self.default).__name__}, not {value!r}", where=f"options.{self.name}"
+            )
+        return value
+
+
+def _options(value: Any) -> tuple[Option, ...]:
+    if isinstance(value, Mapping):
+        return tuple(Option(name, default) for name, default in value.items())
+    return tuple(value)
+
+
+@attrs.frozen
+class GameSpec:
+    """Everything the engine needs to know about a game, returned by ``register_games``.
+
+    The functions receive the :class:`~boardcore.Match` they work on.
+    """
+
+    name: str
+    summary: str
+    player_counts: tuple[int, ...]
+    phases: tuple[type, ...] = ()
+    """The phases of every turn, in order: Phase classes or single-step classes."""
+    zones: tuple[Zone | SeatZones, ...] = ()
+    """Zones the engine creates at set-up (a ``deck=True`` zone gets every card, shuffled)."""
+    counters: tuple[Counter, ...] = ()
+    """Counters the engine sets to their start values at set-up."""
+    setup: Callable[[Match], None] | None = None
+    """Anything else a new match needs (the table, dealing), after zones and counters."""
+    setup_phases: tuple[type, ...] = ()
+    """Phases run once before the first turn (a deployment)."""
+    turn_order: TurnOrder = TurnOrder.EVERYONE
+    first_player: Callable[[Match], int] | None = None
+    """Who takes the first turn (seat 0, or the first seat still in, by default)."""
+    end_if: Callable[[Match], Result | None] | None = None
+    """The end condition: checked whenever a phase ends (and a turn); returns the
+    result when the match is over, None while it goes on."""
+    turn_limit: int | None = None
+    """The last turn; when it is over, ``at_limit`` decides the result."""
+    round_limit: int | None = None
+    """The last round; when it is over, ``at_limit`` decides the result."""
+    at_limit: Callable[[Match], Result] | None = None
+    table_type: type | None = None
+    """The game's own frozen attrs class for its extra state (``match.table``)."""
+    describe: Callable[[Match, int], dict[str, Any]] | None = None
+    """Extra, game-specific entries for a player's view. Must only use what that
+    player may see. Most games need none: the default view shows cards with
+    their data, counters by seat, pieces and the table."""
+    redeal: Callable[[Match, int], Sequence[Sequence[str]]] | None = None
+    """Groups of zones hidden from a player whose cards could be in any zone of
+    the group, for ``State.determinize``. None means: all hidden zones, one group
+    (right for a shared deck; a game with one deck per player says otherwise)."""
+    options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
+    """Setup options (a mapping of defaults is accepted too)."""
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        return {option.name: option.default for option in self.options}
+
+    def check_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """The full options of a match: defaults, overridden by ``given`` (checked)."""
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise InvalidData(f"{self.name} has no option {unknown} (options: {sorted(known)})", where="options")
+        return {name: known[name].check(given[name]) if name in given else option.default for name, option in known.items()}
+
+    def build(self, m: Match) -> None:
+        """Create the declared zones and counters of a new match."""
+        decks = [zone for zone in self.zones if isinstance(zone, Zone) and zone.deck]
+        if len(decks) > 1:
+            raise RuleError(f"{self.name} declares more than one deck zone: {decks}")
+        for zone in self.zones:
+            if isinstance(zone, Zone):
+                cards = tuple(m.rules.cards) if zone.deck else ()
+                m.add_zone(zone, zone.spec(), cards)
+        for family in self.zones:
+            if isinstance(family, SeatZones):
+                for seat in range(m.players):
+                    zone = family[seat]
+                    m.add_zone(zone, zone.spec())
+        for counter in self.counters:
+            if counter.per_seat:
+                for seat in range(m.players):
+                    m.set_count(counter, counter.start, seat)
+            elif counter.start:
+                m.set_count(counter, counter.start)
+        for zone in decks:
+            m.shuffle(zone)

@@ -1,0 +1,50 @@
+"""The unit of the flow: a :class:`Step`, and the engine's own answer step.
+
+A match keeps an *agenda*, a stack of frozen steps, and the open asks. The engine
+pops the top step and runs it whenever no decision is open; a step changes the
+match, schedules more steps, or asks players something and names the step that
+will take the answer. Steps are values (no generators, no closures), which is
+what makes clone, save and replay exact.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ._actions import Action
+from ._errors import RuleError
+
+if TYPE_CHECKING:
+    from ._match import Match
+
+
+@attrs.frozen
+class Step:
+    """One thing the flow has to do. Subclasses are frozen attrs classes.
+
+    ``run`` is called when the step reaches the top of the agenda. If it asks a
+    player something, ``resolve`` is later called with the answer (already checked
+    to be one of the options).
+    """
+
+    def run(self, m: Match) -> None:
+        raise NotImplementedError(f"{type(self).__name__}.run")
+
+    def resolve(self, m: Match, player: int, action: Action) -> None:
+        raise RuleError(f"{type(self).__name__} asked a question but takes no answer")
+
+
+@attrs.frozen
+class Answer(Step):
+    """Gives the only possible answer to a public decision the engine resolved by itself."""
+
+    step: Step
+    player: int
+    action: Action
+    secret: bool = False
+
+    def run(self, m: Match) -> None:
+        m.chose(self.player, self.action, secret=self.secret, forced=True)
+        self.step.resolve(m, self.player, self.action)

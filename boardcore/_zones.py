@@ -1,0 +1,147 @@
+"""Zones: the places a card can be, who may see inside them, and how games declare them.
+
+A game declares its zones once, in :class:`~boardcore.GameSpec` ``zones``:
+
+* :class:`Zone` - one shared zone (a draw pile, a discard pile). The declaration
+  *is* the zone's id: ``Zone`` is a ``str``, so ``m.draw(DRAW, HAND[seat])``
+  reads as it should and costs nothing at run time.
+* :class:`SeatZones` - a family with one zone per seat (hands, tableaus);
+  ``HAND[seat]`` is that seat's zone id (``"hand:0"``), cached.
+
+The engine creates every declared zone before the game's own ``setup`` runs,
+shared zones first, then each family seat by seat, in declaration order.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+import attrs
+
+
+class Visibility(enum.Enum):
+    """Who may see the cards in a zone (everyone always sees how many there are)."""
+
+    PUBLIC = "public"
+    """Everybody sees the cards (a discard pile, cards in play)."""
+    OWNER = "owner"
+    """Only the zone's owner sees the cards (a hand)."""
+    HIDDEN = "hidden"
+    """Nobody sees the cards (a draw pile)."""
+
+
+@attrs.frozen
+class ZoneSpec:
+    """What kind of place a zone is, as stored in a match. Set once when the zone is created."""
+
+    owner: int | None = None
+    """The seat the zone belongs to, or None for a shared zone."""
+    visibility: Visibility = Visibility.PUBLIC
+    refill: str | None = None
+    """For a draw pile: the zone whose cards are shuffled in when a draw finds
+    this one empty."""
+    limit: int | None = None
+    """For a hand: the most cards it may keep when a game enforces its limit."""
+    host: str | None = None
+    """For an attachment zone: the card or piece the zone's cards are attached to."""
+
+    def visible_to(self, player: int) -> bool:
+        """Whether ``player`` may see which cards are in the zone."""
+        if self.visibility is Visibility.PUBLIC:
+            return True
+        if self.visibility is Visibility.OWNER:
+            return self.owner == player
+        return False
+
+
+class Zone(str):
+    """A declared shared zone; the object is also its id.
+
+    ``deck=True`` puts every card of the game into the zone (in the order the
+    cards were registered) and shuffles it when a match is set up. ``refill``
+    names the zone shuffled back in when a draw finds this one empty; ``limit``
+    is a hand limit that :class:`~boardcore.EnforceLimit` enforces.
+    """
+
+    visibility: Visibility
+    refill: str | None
+    limit: int | None
+    deck: bool
+    owner: int | None
+
+    def __new__(
+        cls,
+        name: str,
+        visibility: Visibility = Visibility.PUBLIC,
+        *,
+        refill: str | None = None,
+        limit: int | None = None,
+        deck: bool = False,
+        owner: int | None = None,
+    ) -> Zone:
+        self = super().__new__(cls, name)
+        self.visibility = visibility
+        self.refill = None if refill is None else str(refill)
+        self.limit = limit
+        self.deck = deck
+        self.owner = owner
+        return self
+
+    def __reduce__(self) -> Any:
+        # Pickled (process pools) and copied as a plain string: a zone id is data.
+        return (str, (str(self),))
+
+    def spec(self) -> ZoneSpec:
+        """The stored description of this zone."""
+        return ZoneSpec(self.owner, self.visibility, self.refill, self.limit)
+
+
+class SeatZones:
+    """A declared family of zones, one per seat: ``HAND[seat]`` is seat's zone id.
+
+    ``refill`` may name a shared zone or another family (then each seat's zone
+    refills from that seat's zone of the family).
+    """
+
+    def __init__(
+        self,
+        name: str,
+        visibility: Visibility = Visibility.OWNER,
+        *,
+        refill: str | SeatZones | None = None,
+        limit: int | None = None,
+    ) -> None:
+        self.name = name
+        self.visibility = visibility
+        self.refill = refill
+        self.limit = limit
+        self._ids: list[Zone] = []
+
+    def __repr__(self) -> str:
+        return f"SeatZones({self.name!r}, {self.visibility})"
+
+    def __getitem__(self, seat: int) -> Zone:
+        ids = self._ids
+        if seat >= len(ids):
+            for s in range(len(ids), seat + 1):
+                refill = self.refill[s] if isinstance(self.refill, SeatZones) else self.refill
+                ids.append(Zone(f"{self.name}:{s}", self.visibility, refill=refill, limit=self.limit, owner=s))
+        if seat < 0:
+            raise IndexError(f"no seat {seat}")
+        return ids[seat]
+
+    def seat_of(self, zone: str) -> int | None:
+        """The seat whose zone of this family ``zone`` is, or None."""
+        head, _, tail = zone.partition(":")
+        return int(tail) if head == self.name and tail.isdigit() else None
+
+
+def of_seat(zone: Zone | SeatZones, seat: int) -> Zone:
+    """``zone`` itself for a shared zone, or ``seat``'s zone of a family."""
+    return zone[seat] if isinstance(zone, SeatZones) else zone
+
+
+def attachment_zone(host: str) -> str:
+    """The id of the zone that holds the cards attached to ``host``."""
+    return f"attached:{host}"
