@@ -186,6 +186,13 @@ class ExchangeCards(Select):
             offered = tuple(o for o in offered if o.item not in picked)
         return (*offered, DONE)
 
+    def run(self, m: Match) -> None:
+        # Others see each secret pick being made (not what it is), so they can tell
+        # when ``most`` is reached and "done" is all that is left: then it is public.
+        picked = m.drafts.get(self.player, ())
+        full = len(picked) >= self.most
+        m.ask(self.player, self.options(m, picked), self.prompt(m, picked), self, secret=True, public=full)
+
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         left = self.most - len(picked)
         if not left:

@@ -97,44 +97,60 @@ class Zone(str):
         return ZoneSpec(self.owner, self.visibility, self.refill, self.limit)
 
 
-class SeatZones:
+MAX_SEATS = 16
+"""The most seats a :class:`SeatZones` family names zones for."""
+
+
+class SeatZones(tuple[Zone, ...]):
     """A declared family of zones, one per seat: ``HAND[seat]`` is seat's zone id.
 
-    ``refill`` may name a shared zone or another family (then each seat's zone
-    refills from that seat's zone of the family).
+    The family is a tuple of its zones (seats 0 to ``MAX_SEATS - 1``), so looking
+    one up costs a tuple index. ``refill`` may name a shared zone or another family
+    (then each seat's zone refills from that seat's zone of the family).
     """
 
-    def __init__(
-        self,
+    name: str
+    visibility: Visibility
+    _args: tuple[Any, ...]
+
+    def __new__(
+        cls,
         name: str,
         visibility: Visibility = Visibility.OWNER,
         *,
         refill: str | SeatZones | None = None,
         limit: int | None = None,
-    ) -> None:
+    ) -> SeatZones:
+        zones = [
+            Zone(
+                f"{name}:{seat}",
+                visibility,
+                refill=refill[seat] if isinstance(refill, SeatZones) else refill,
+                limit=limit,
+                owner=seat,
+            )
+            for seat in range(MAX_SEATS)
+        ]
+        self = super().__new__(cls, zones)
         self.name = name
         self.visibility = visibility
-        self.refill = refill
-        self.limit = limit
-        self._ids: list[Zone] = []
+        self._args = (name, visibility, refill, limit)
+        return self
 
     def __repr__(self) -> str:
         return f"SeatZones({self.name!r}, {self.visibility})"
 
-    def __getitem__(self, seat: int) -> Zone:
-        ids = self._ids
-        if seat >= len(ids):
-            for s in range(len(ids), seat + 1):
-                refill = self.refill[s] if isinstance(self.refill, SeatZones) else self.refill
-                ids.append(Zone(f"{self.name}:{s}", self.visibility, refill=refill, limit=self.limit, owner=s))
-        if seat < 0:
-            raise IndexError(f"no seat {seat}")
-        return ids[seat]
+    def __reduce__(self) -> Any:
+        return (_seat_zones, self._args)
 
     def seat_of(self, zone: str) -> int | None:
         """The seat whose zone of this family ``zone`` is, or None."""
         head, _, tail = zone.partition(":")
         return int(tail) if head == self.name and tail.isdigit() else None
+
+
+def _seat_zones(name: str, visibility: Visibility, refill: Any, limit: int | None) -> SeatZones:
+    return SeatZones(name, visibility, refill=refill, limit=limit)
 
 
 def of_seat(zone: Zone | SeatZones, seat: int) -> Zone:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import boardcore
 
-from .cards import CONSTANTS, Contribution, Count, GallicCard, Kind, Side, best_count, deck
+from .cards import CONSTANTS, Contribution, Count, Force, GallicCard, Kind, Side, best_count, deck
 from .cards import EFFECTS as BASE_EFFECTS
 from .rules import DISCARD, DRAW, HAND, STREAK, Battle, GallicTable, HandFought, Reinforcements, Strategy, battle_totals
 from .rules import end_if, setup
@@ -32,7 +32,3 @@ SPEC = boardcore.GameSpec(
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=deck, effects=BASE_EFFECTS)
 
-__all__ = [
-    "BASE_EFFECTS", "CONSTANTS", "DISCARD", "DRAW", "HAND", "NAME", "PLUGIN", "SPEC", "STREAK", "Contribution",
-    "Count", "GallicCard", "GallicTable", "HandFought", "Kind", "Side", "battle_totals", "best_count",
-]  # fmt: skip

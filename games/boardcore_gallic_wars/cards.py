@@ -86,28 +86,21 @@ class Contribution:
     slots: tuple[str, ...]
 
 
-class BasicForce(boardcore.Effect):
-    """A basic card counts in its own type."""
+@attrs.frozen
+class Force(boardcore.Effect):
+    """How a card of one kind counts: in its own basic type; in any one basic type
+    if ``flexible`` (a Leader, GW-R09); always, using no place, if ``placeless``
+    (a Disadvantage, GW-R10)."""
+
+    flexible: bool = False
+    placeless: bool = False
 
     def contribution(self, card: GallicCard) -> Contribution:
-        return Contribution(card.id, card.force, (card.kind.value,) if card.kind else ())
+        own = (card.kind.value,) if card.kind else ()
+        return Contribution(card.id, card.force, () if self.placeless else SLOTS if self.flexible else own)
 
 
-class LeaderForce(boardcore.Effect):
-    """A Leader counts as any one basic type, using one of its places (GW-R09)."""
-
-    def contribution(self, card: GallicCard) -> Contribution:
-        return Contribution(card.id, card.force, SLOTS)
-
-
-class DisadvantageForce(boardcore.Effect):
-    """A Disadvantage card always counts, without using a place (GW-R10)."""
-
-    def contribution(self, card: GallicCard) -> Contribution:
-        return Contribution(card.id, card.force, ())
-
-
-EFFECTS = {"basic": BasicForce(), "leader": LeaderForce(), "disadvantage": DisadvantageForce()}
+EFFECTS = {"basic": Force(), "leader": Force(flexible=True), "disadvantage": Force(placeless=True)}
 
 
 @attrs.frozen
@@ -135,20 +128,31 @@ def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
     # Only the best ``per_type`` values of a type can ever count, with or without
     # a flexible card added, so each type is cut down once before the search.
     for values in lists.values():
-        values.sort(reverse=True)
-        del values[per_type:]
+        if len(values) > per_type:
+            values.sort(reverse=True)
+            del values[per_type:]
         fixed += sum(values)
     if not flexible:
         return Count(fixed)
     flexible.sort(key=lambda c: c.card)
+    # What one flexible card adds to each type on its own; a way that puts several
+    # in one type is scored directly (rare: it needs two Leaders in one type).
+    alone = [{slot: _gain(lists.get(slot, []), [c.value], per_type) for slot in c.slots} for c in flexible]
     best, best_way = None, ()
     for way in product(*(c.slots for c in flexible)):
-        total = fixed
-        for slot in set(way):
-            extra = [c.value for c, chosen in zip(flexible, way) if chosen == slot]
-            top = lists.get(slot, [])
-            total += sum(sorted(top + extra, reverse=True)[:per_type]) - sum(top)
+        if len(set(way)) == len(way):
+            total = fixed + sum(gains[slot] for gains, slot in zip(alone, way))
+        else:
+            total = fixed + sum(
+                _gain(lists.get(slot, []), [c.value for c, chosen in zip(flexible, way) if chosen == slot], per_type)
+                for slot in set(way)
+            )
         if best is None or total > best:
             best, best_way = total, way
     assert best is not None
     return Count(best, tuple((c.card, slot) for c, slot in zip(flexible, best_way)))
+
+
+def _gain(top: list[int], extra: list[int], per_type: int) -> int:
+    """How much adding ``extra`` to a type whose counted values are ``top`` raises it."""
+    return sum(sorted(top + extra, reverse=True)[:per_type]) - sum(top)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 import attrs
 
@@ -44,20 +45,14 @@ class HandFought(boardcore.Event):
 
 
 def setup(m: Match) -> None:
-    """Each seat gets its side's deck, shuffled, Romans first (rules section 2)."""
+    """Each seat gets its side's deck (plugin cards included) in id order, shuffled,
+    Romans first (rules section 2)."""
     sides = (Side.ROMANS, Side.CELTS) if m.options["romans"] == 0 else (Side.CELTS, Side.ROMANS)
     m.table = GallicTable(sides)
+    cards = cast("dict[str, GallicCard]", m.rules.cards)
     for seat in m.table.order():
-        m.fill(DRAW[seat], _deck(m.rules, sides[seat]))
-    for seat in m.table.order():
+        m.fill(DRAW[seat], sorted(c.id for c in cards.values() if c.side is sides[seat]))
         m.shuffle(DRAW[seat])
-
-
-@lru_cache(maxsize=64)
-def _deck(rules: boardcore.Game, side: Side) -> tuple[str, ...]:
-    """One side's cards in id order (row order), including any a plugin added."""
-    cards: dict[str, GallicCard] = rules.cards  # type: ignore[assignment]
-    return tuple(sorted(c.id for c in cards.values() if c.side is side))
 
 
 class Reinforcements(boardcore.Phase):
@@ -108,15 +103,20 @@ def _contribution(rules: boardcore.Game, card_id: str) -> Contribution:
     return rules.effect(card_id).contribution(rules.cards[card_id])
 
 
+@lru_cache(maxsize=64)
+def _acting_against(rules: boardcore.Game) -> frozenset[str]:
+    """The cards whose effect changes the opposing count (none in the base game)."""
+    return frozenset(c for c in rules.cards if hasattr(rules.effect(c), "against"))
+
+
 def battle_totals(m: Match) -> tuple[int, int]:
     """Both seats' Force totals for the hands they hold now."""
     rules = m.rules
     counts = [[_contribution(rules, c) for c in m.cards(HAND[seat])] for seat in (0, 1)]
-    for seat in (0, 1):
-        for card_id in m.cards(HAND[seat]):
-            against = getattr(rules.effect(card_id), "against", None)
-            if against is not None:
-                counts[1 - seat] = list(against(rules.cards[card_id], counts[1 - seat]))
+    acting = _acting_against(rules)
+    for seat in (0, 1) if acting else ():
+        for card_id in [c for c in m.cards(HAND[seat]) if c in acting]:
+            counts[1 - seat] = list(rules.effect(card_id).against(rules.cards[card_id], counts[1 - seat]))
     per_type = CONSTANTS.counted_per_type
     return best_count(counts[0], per_type).total, best_count(counts[1], per_type).total
 

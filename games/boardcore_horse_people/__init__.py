@@ -1,64 +1,44 @@
 """Invasions of the Horse People for boardcore: 2-6 steppe peoples race to 12 Loot.
 
-This module is the game's plugin: the ``boardcore.games`` entry point
-``invasions-of-the-horse-people`` points at it, and its hook implementations give
-the engine the game spec, the 75-card deck from ``data/cards.toml`` and the
-classes the game stores in a match.
+The ``boardcore.games`` entry point ``invasions-of-the-horse-people`` loads
+:data:`PLUGIN`: the spec and the 75-card deck of ``data/cards.toml``. An
+expansion adds cards (built with :func:`load_deck`) and effects that react to the
+game's moments (``TributeCollected``, ``InvasionResolved``, and the engine's own).
 
 Layout: ``cards`` reads the data; ``plays`` holds the rules as pure functions
-(what a play may hold, what it scores); ``board`` sets up zones and the table;
-``phases`` runs the turn; ``checks`` lists the invariants for the test kit.
+(what a play may hold, what it scores); ``board`` declares the zones, the Loot
+counter and the table; ``phases`` runs the turn; ``victory`` ends the match.
 """
 
 from __future__ import annotations
 
-
 import boardcore
 
-from .board import CONSTANTS, DISCARD, DRAW, LOOT, TRIBUTE, HorseTable, Reckoning, describe, hand, play_area, setup
-from .cards import CardType, HorseCard, card_id, cards_from_rows, load_rows
-from .checks import check
-from .phases import EVENTS, PHASES, STEPS, InvasionResolved, TributeCollected, at_turn_limit
+from .board import DISCARD, DRAW, HAND, LOOT, PLAY, TRIBUTE, HorseTable, Reckoning, cards_in, loot, nomads, setup
+from .cards import CONSTANTS, CardType, HorseCard, card_id, load_deck, total
+from .phases import Invasion, InvasionResolved, Migration, Steppes, Tribute, TributeCollected
+from .victory import LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, WON, at_limit, end_if
 
 NAME = "invasions-of-the-horse-people"
-_ROWS = load_rows()
 
 SPEC = boardcore.GameSpec(
     name=NAME,
     summary="Steppe nomads depose the Khan and fight for his title; first to 12 Loot wins",
     player_counts=CONSTANTS.player_counts,
+    zones=(DRAW, DISCARD, TRIBUTE, HAND, PLAY),
+    counters=(LOOT,),
     setup=setup,
-    phases=PHASES,
-    turn_order=boardcore.TurnOrder.EVERYONE,
+    phases=(Migration, Tribute, Invasion, Steppes),
+    end_if=end_if,
     turn_limit=CONSTANTS.turn_limit,
-    at_turn_limit=at_turn_limit,
+    at_limit=at_limit,
     table_type=HorseTable,
-    describe=describe,
-    check=check,
 )
 
-
-PLUGIN = boardcore.GamePlugin(SPEC, cards=lambda: cards_from_rows(_ROWS), types=[*STEPS, *EVENTS])
-"""What the ``boardcore.games`` entry point loads: the spec, the deck and the
-classes the game stores in a match."""
-
+PLUGIN = boardcore.GamePlugin(SPEC, cards=load_deck)
 
 __all__ = [
-    "PLUGIN",
-    "CONSTANTS",
-    "DISCARD",
-    "DRAW",
-    "LOOT",
-    "NAME",
-    "SPEC",
-    "TRIBUTE",
-    "CardType",
-    "HorseCard",
-    "HorseTable",
-    "InvasionResolved",
-    "Reckoning",
-    "TributeCollected",
-    "card_id",
-    "hand",
-    "play_area",
-]
+    "CONSTANTS", "DISCARD", "DRAW", "HAND", "LIMIT_DRAW", "LIMIT_KHAN", "LIMIT_MOST", "LOOT", "NAME", "PLAY",
+    "PLUGIN", "SPEC", "TRIBUTE", "WON", "CardType", "HorseCard", "HorseTable", "InvasionResolved", "Reckoning",
+    "TributeCollected", "card_id", "cards_in", "load_deck", "loot", "nomads", "total",
+]  # fmt: skip

@@ -1,48 +1,37 @@
-"""Where everything lives in a match: zones, the game's table, set-up, public summary.
+"""Where everything lives in a match: the declared zones and counter, and the game's table.
 
 Zones (every card is in exactly one):
 
-* ``draw`` - the shared draw pile, face down; refilled from ``discard`` by a
-  shuffle when a draw finds it empty (HP-R21: skipped if both are empty);
-* ``discard`` - the shared discard pile, face up;
+* ``draw`` - the shared draw pile, face down, holding every card at set-up; refilled
+  from ``discard`` by a shuffle when a draw finds it empty (HP-R21: skipped if
+  both are empty);
+* ``discard`` - the shared discard pile, face down: cards a Nomad held back "stay
+  hidden" when discarded (HP-R13);
 * ``hand:<seat>`` - each player's hand, seen by its owner only;
 * ``tribute`` - the Khan's Tribute area, face up;
 * ``invasion:<seat>`` - each Nomad's revealed Invasion play, face up.
 
-Loot is the counter ``loot@<seat>``. The Khan and the figures of the last
-Invasion are in the frozen :class:`HorseTable` (``match.table``).
+Loot is the per-seat counter ``loot``. The Khan and the figures of the last
+Invasion are in the frozen :class:`HorseTable` (``match.table``), which the
+default view shows to everybody.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cache
-from typing import Any, cast
-
 import attrs
 
-from boardcore import Match, Visibility, ZoneSpec
+import boardcore
+from boardcore import Match, Visibility
 
-from .cards import CardType, Constants, HorseCard, load_constants, total
+from .cards import HorseCard
 
-CONSTANTS: Constants = load_constants()
-
-DRAW = "draw"
-DISCARD = "discard"
-TRIBUTE = "tribute"
-LOOT = "loot"
-"""The name of each seat's Loot counter."""
-
-
-@cache
-def hand(seat: int) -> str:
-    return f"hand:{seat}"
-
-
-@cache
-def play_area(seat: int) -> str:
-    """The zone of ``seat``'s revealed Invasion play."""
-    return f"invasion:{seat}"
+DISCARD = boardcore.Zone("discard", Visibility.HIDDEN)
+DRAW = boardcore.Zone("draw", Visibility.HIDDEN, refill=DISCARD, deck=True)
+TRIBUTE = boardcore.Zone("tribute")
+HAND = boardcore.SeatZones("hand", Visibility.OWNER)
+PLAY = boardcore.SeatZones("invasion", Visibility.PUBLIC)
+"""Each seat's revealed Invasion play."""
+LOOT = boardcore.Counter("loot")
 
 
 @attrs.frozen
@@ -82,66 +71,22 @@ class HorseTable:
 
 
 def setup(m: Match) -> None:
-    """Shuffle the 75 cards in id order into the draw pile; nobody is Khan (rules section 3)."""
-    deck = sorted(m.rules.cards)
-    m.add_zone(DRAW, ZoneSpec(None, Visibility.HIDDEN, refill=DISCARD), deck)
-    # Face down: cards a Nomad held back "stay hidden" when discarded (HP-R13).
-    m.add_zone(DISCARD, ZoneSpec(None, Visibility.HIDDEN))
-    m.add_zone(TRIBUTE, ZoneSpec(None, Visibility.PUBLIC))
-    for seat in range(m.players):
-        m.add_zone(hand(seat), ZoneSpec(seat, Visibility.OWNER))
-        m.add_zone(play_area(seat), ZoneSpec(seat, Visibility.PUBLIC))
+    """Nobody is Khan (rules section 3); the engine has already shuffled the deck into ``draw``."""
+    # ENGINE-NEED: the engine could create ``table_type()`` itself when every field has a default.
     m.table = HorseTable()
-    m.shuffle(DRAW)
-
-
-def deck(m: Match) -> Mapping[str, HorseCard]:
-    """Card data by id (the engine stores this game's cards as :class:`HorseCard`)."""
-    return cast("Mapping[str, HorseCard]", m.rules.cards)
 
 
 def cards_in(m: Match, zone: str) -> list[HorseCard]:
     """The card data of everything in ``zone``, bottom first."""
-    cards = deck(m)
-    return [cards[c] for c in m.cards(zone)]
-
-
-def khan(m: Match) -> int | None:
-    table: HorseTable = m.table
-    return table.khan
+    # ENGINE-NEED: a typed "card data of a zone" on Match (every card game reads it).
+    return [m.card(c) for c in m.cards(zone)]
 
 
 def nomads(m: Match) -> tuple[int, ...]:
     """Every seat but the Khan's, in seat order."""
-    title = khan(m)
-    return tuple(seat for seat in range(m.players) if seat != title)
+    return tuple(seat for seat in range(m.players) if seat != m.table.khan)
 
 
 def loot(m: Match) -> tuple[int, ...]:
     """Every seat's Loot, by seat."""
     return tuple(m.count(LOOT, seat) for seat in range(m.players))
-
-
-def describe(m: Match, player: int) -> dict[str, Any]:
-    """Game-specific view entries; only public information, plus ``player``'s own hand.
-
-    Card values are spelled out ("Horde 4") because a card's printed name alone
-    does not say its value.
-    """
-    table: HorseTable = m.table
-    return {
-        "khan": table.khan,
-        "nomads": list(nomads(m)),
-        "loot": list(loot(m)),
-        "loot_to_win": CONSTANTS.loot_to_win,
-        "turn_limit": CONSTANTS.turn_limit,
-        "conquest_in_tribute": total(cards_in(m, TRIBUTE), CardType.CONQUEST),
-        "your_hand": _labels(cards_in(m, hand(player))),
-        "tribute": _labels(cards_in(m, TRIBUTE)),
-        "invasion_plays": [_labels(cards_in(m, play_area(seat))) for seat in range(m.players)],
-        "last_invasion": None if table.last is None else attrs.asdict(table.last),
-    }
-
-
-def _labels(cards: Sequence[HorseCard]) -> list[str]:
-    return [card.label for card in cards]

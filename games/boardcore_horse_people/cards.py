@@ -1,4 +1,4 @@
-"""Invasions of the Horse People card data: the printed rows, the 75 cards, the constants.
+"""Invasions of the Horse People cards: the 75 cards built from the printed rows, and the constants.
 
 Everything here comes from ``data/cards.toml``. A card's type is taken from its
 row, never guessed from its name (HP-R19): "Golden Horde" is a Tribe, "Horde" a
@@ -8,7 +8,8 @@ Strength card, and nothing in the game ever compares names to find a type.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -27,31 +28,10 @@ class CardType(enum.Enum):
     TRIBE = "tribe"
 
 
-@attrs.frozen
-class Row:
-    """One printed row of the card list (``HP01`` .. ``HP27``)."""
-
-    row: str
-    name: str
-    type: CardType
-    values: tuple[int, ...] = ()
-    """One card per value (HP-R01); empty for a Tribe row, which is a single card."""
-
-
-@attrs.frozen
-class Constants:
-    """The ``[rules]`` table of the data file."""
-
-    min_players: int
-    max_players: int
-    hand_size: int
-    max_exchange: int
-    loot_to_win: int
-    turn_limit: int
-
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        return tuple(range(self.min_players, self.max_players + 1))
+def _valued(card: HorseCard, _: Any, value: int | None) -> None:
+    # HP-R01: every type but Tribe comes in values 1..5; a Tribe has none.
+    if (value is None) != (card.type is CardType.TRIBE):
+        raise ValueError(f"a {card.type.value} card {'needs a value' if value is None else 'takes no value'}")
 
 
 @attrs.frozen
@@ -60,8 +40,8 @@ class HorseCard(boardcore.Card):
 
     row: str = attrs.field(kw_only=True)
     type: CardType = attrs.field(kw_only=True)
-    value: int | None = attrs.field(kw_only=True)
-    """1..5 for a valued card; None for a Tribe, which has no value."""
+    value: int | None = attrs.field(default=None, kw_only=True, validator=_valued)
+    """1..5 for a valued card; None for a Tribe."""
 
     @property
     def points(self) -> int:
@@ -74,38 +54,40 @@ class HorseCard(boardcore.Card):
         return self.name if self.value is None else f"{self.name} {self.value}"
 
 
+@attrs.frozen
+class Constants:
+    """The ``[rules]`` table of the data file."""
+
+    player_counts: tuple[int, ...]
+    hand_size: int
+    max_exchange: int
+    loot_to_win: int
+    turn_limit: int
+
+
+CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)
+
+
 def card_id(row: str, value: int | None) -> str:
     """The id of the card of ``row`` with ``value`` (``HP12-v4``), or of a Tribe row (``HP13``)."""
     return row if value is None else f"{row}-v{value}"
 
 
-def load_rows() -> tuple[Row, ...]:
-    """The printed rows, checked: valued rows need values, Tribe rows must have none."""
-    rows = boardcore.load_table(__package__, DATA, "cards", Row)
-    for i, row in enumerate(rows):
-        valued = row.type is not CardType.TRIBE
-        if valued != bool(row.values):
-            need = "needs a list of values" if valued else "is one card and takes no values"
-            raise boardcore.InvalidData(f"row {row.row} ({row.type.value}) {need}", where=f"{DATA}: $.cards[{i}]")
-    return rows
+def load_deck(package: str = __package__, resource: str = DATA) -> tuple[HorseCard, ...]:
+    """The cards of the ``[[cards]]`` rows of a data file: one card per value of a
+    valued row, one card for a row without ``values`` (a Tribe; HP-R01).
 
-
-def load_constants() -> Constants:
-    data = boardcore.read_toml(__package__, DATA)
-    return boardcore.cards.structure(data.get("rules"), Constants, f"{__package__}/{DATA}: $.rules")
-
-
-def cards_from_rows(rows: Iterable[Row]) -> list[HorseCard]:
-    """The deck: five cards per valued row, one per Tribe row (HP-R01)."""
-    cards = []
-    for row in rows:
-        for value in row.values or (None,):
-            cards.append(HorseCard(card_id(row.row, value), row.name, row=row.row, type=row.type, value=value))
-    return cards
-
-
-def of_type(cards: Sequence[HorseCard], kind: CardType) -> list[HorseCard]:
-    return [card for card in cards if card.type is kind]
+    Expansions call it with their own package to build their cards the same way.
+    """
+    rows = boardcore.load_rows(package, resource)
+    # ENGINE-NEED: make_cards knows only ``copies`` (ids "<id>-<n>"); a row that
+    # makes one card per value of a list, with its own id pattern, is expanded here.
+    cards = [
+        {**{k: v for k, v in row.items() if k != "values"}, "id": card_id(row["row"], value), "value": value}
+        for row in rows
+        for value in row.get("values") or [None]
+    ]
+    return boardcore.make_cards(cards, HorseCard, f"{package}/{resource}")
 
 
 def total(cards: Iterable[HorseCard], kind: CardType) -> int:

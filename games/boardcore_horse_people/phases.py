@@ -1,54 +1,35 @@
-"""The turn: Migration, Tribute, Invasion, Steppes (rules section 4), and the turn limit.
+"""The turn: Migration, Tribute, Invasion, Steppes (rules section 4).
 
-Every multi-card choice is an engine ``Select``: one card at a time, then "done".
-The two simultaneous choices (the Migration exchange, HP-D01, and the Invasion
-plays, HP-D03) are *secret* selections asked of every player in the same step;
-their picks wait, hidden, in the players' drafts until a reveal step scheduled
-after them takes them all at once. The Khan's Tribute (HP-D02) is an ordinary
-selection by one player.
+Every multi-card choice is asked one card at a time, then "done" (an engine
+``Select``). The two simultaneous choices are the engine's secret choices: the
+Migration exchange (HP-D01) is a ``boardcore.Exchange`` and the Invasion plays
+(HP-D03) a ``boardcore.SecretChoices``; nothing is revealed until everybody has
+chosen. The Khan's Tribute (HP-D02) is an ordinary ``Select`` by one player.
+
+Two events mark the moments a plugin may act on: ``TributeCollected`` and
+``InvasionResolved``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import ClassVar
 
 import attrs
 
 import boardcore
 from boardcore import Match
 
-from .board import (
-    CONSTANTS,
-    DISCARD,
-    DRAW,
-    LOOT,
-    TRIBUTE,
-    HorseTable,
-    Reckoning,
-    cards_in,
-    deck,
-    hand,
-    khan,
-    loot,
-    nomads,
-    play_area,
-)
-from .cards import CardType, HorseCard, total
-from .plays import INVASION, TRIBUTE as TRIBUTE_RULE, PlayRule, contest, deposes, tribute_gain
-
-WON = "reached the Loot target"
-LIMIT_MOST = "turn limit: most Loot"
-LIMIT_KHAN = "turn limit: the Khan breaks a tie for most Loot"
-LIMIT_DRAW = "turn limit: tie for most Loot"
-
-
-# -- events ----------------------------------------------------------------------------
+from .board import DISCARD, DRAW, HAND, LOOT, PLAY, TRIBUTE, Reckoning, cards_in, nomads
+from .cards import CONSTANTS, CardType, total
+from .plays import INVASION, PlayRule, contest, deposes, tribute_gain
+from .plays import TRIBUTE as TRIBUTE_RULE
 
 
 @attrs.frozen
 class TributeCollected(boardcore.Event):
-    """The Khan laid his Tribute and earned ``gain`` = min(loot, conquest) (HP-R08)."""
+    """The Khan laid his Tribute and earned ``gain`` = min(loot, conquest) (HP-R08);
+    recorded after his Loot went up."""
 
     khan: int
     loot: int
@@ -66,14 +47,6 @@ class InvasionResolved(boardcore.Event):
     khan: int | None
 
 
-# -- selections ------------------------------------------------------------------------
-
-
-def _cards(m: Match, ids: Iterable[str]) -> list[HorseCard]:
-    cards = deck(m)
-    return [cards[c] for c in ids]
-
-
 @attrs.frozen
 class CardSelect(boardcore.Select):
     """A selection of cards from the chooser's hand, limited by the class's ``rule``."""
@@ -81,64 +54,29 @@ class CardSelect(boardcore.Select):
     rule: ClassVar[PlayRule]
 
     def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
-        held = cards_in(m, hand(self.player))
-        return [card.id for card in self.rule.candidates(held, _cards(m, picked))]
+        held = cards_in(m, HAND[self.player])
+        return [card.id for card in self.rule.candidates(held, [m.card(c) for c in picked])]
 
     def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
-        return self.rule.can_stop(cards_in(m, hand(self.player)), _cards(m, picked))
+        return self.rule.can_stop(cards_in(m, HAND[self.player]), [m.card(c) for c in picked])
 
     def option(self, m: Match, item: str) -> boardcore.Action:
         return boardcore.pick(item, f"play {m.card(item).label}")
 
 
-# -- phase 1: Migration ------------------------------------------------------------------
-
-
-class Migration(boardcore.Phase):
-    """Deal 7 to each seat in turn (HP-R04), then everyone exchanges 0-4 in secret (HP-D01)."""
+class Migration(boardcore.Exchange):
+    """Deal 7 cards to each seat in turn (HP-R04); then everybody, the Khan too,
+    secretly picks 0-4 of them (HP-D01) and, in seat order, discards them and draws
+    as many (HP-R05). A player's discards reach the pile before his own draws, so
+    a reshuffle can bring them back."""
 
     name = "migration"
-
-    def begin(self, m: Match) -> None:
-        for seat in range(m.players):
-            m.draw(DRAW, hand(seat), CONSTANTS.hand_size)
-        m.schedule(RevealExchange())
-        for seat in range(m.players):
-            MigrationExchange(seat, hand(seat), CONSTANTS.max_exchange).run(m)
-
-
-@attrs.frozen
-class MigrationExchange(boardcore.ExchangeCards):
-    """One player's secret exchange (HP-D01), worded with card values ("discard Horde 4")."""
-
-    @classmethod
-    def wording(cls, card: Any) -> str:
-        return f"discard {card.label}"
-
-    def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
-        left = self.most - len(picked)
-        return f"Migration: discard up to {left} more card{'s' if left != 1 else ''} to redraw: pick one, or done"
-
-
-@attrs.frozen
-class RevealExchange(boardcore.Step):
-    """Reveal every exchange together; then, seat by seat, discard and redraw (HP-R05).
-
-    A player's discards reach the discard pile before his own replacement draws,
-    so a reshuffle during them can bring them back.
-    """
+    hand, discard, draw, most = HAND, DISCARD, DRAW, CONSTANTS.max_exchange
 
     def run(self, m: Match) -> None:
-        chosen = [m.take_draft(seat) for seat in range(m.players)]
-        for seat, picks in enumerate(chosen):
-            m.emit(boardcore.Revealed(seat, picks))
-        for seat, picks in enumerate(chosen):
-            if picks:
-                m.move(picks, hand(seat), DISCARD)
-                m.draw(DRAW, hand(seat), len(picks))
-
-
-# -- phase 2: Tribute ------------------------------------------------------------------
+        for seat in range(m.players):
+            m.draw(DRAW, HAND[seat], CONSTANTS.hand_size)
+        super().run(m)
 
 
 class Tribute(boardcore.Phase):
@@ -147,14 +85,14 @@ class Tribute(boardcore.Phase):
     name = "tribute"
 
     def begin(self, m: Match) -> None:
-        title = khan(m)
-        if title is not None:
-            TributePlay(title).run(m)
+        if m.table.khan is not None:
+            TributePlay(m.table.khan).run(m)
 
 
 @attrs.frozen
 class TributePlay(CardSelect):
-    """The Khan's Tribute (HP-D02): at most one card per Loot name, any Conquest cards."""
+    """The Khan's Tribute (HP-D02): at most one card per Loot name, any Conquest
+    cards. The game ends when the phase does if he reaches 12 Loot (HP-R17)."""
 
     rule = TRIBUTE_RULE
 
@@ -162,27 +100,29 @@ class TributePlay(CardSelect):
         return "Tribute: play a Loot card (one per name) or a Conquest card, or done"
 
     def complete(self, m: Match, picked: tuple[str, ...]) -> None:
-        m.move(picked, hand(self.player), TRIBUTE)
+        m.move(picked, HAND[self.player], TRIBUTE)
         played = cards_in(m, TRIBUTE)
         gain = tribute_gain(played)
+        m.add(LOOT, gain, self.player)
         m.emit(TributeCollected(self.player, total(played, CardType.LOOT), total(played, CardType.CONQUEST), gain))
-        if m.add(LOOT, gain, self.player) >= CONSTANTS.loot_to_win:
-            m.finish([self.player], WON, loot(m))  # HP-R17: at once, nothing else happens
 
 
-# -- phase 3: Invasion -----------------------------------------------------------------
-
-
-class Invasion(boardcore.Phase):
-    """Every Nomad chooses a play in secret (HP-D03); all are revealed together."""
+class Invasion(boardcore.SecretChoices):
+    """Every Nomad chooses a play in secret (HP-D03); all are revealed together,
+    then the Khan may be deposed and the title contested."""
 
     name = "invasion"
 
-    def begin(self, m: Match) -> None:
-        players = nomads(m)
-        m.schedule(RevealInvasion())
-        for seat in players:
-            InvasionPlay(seat).run(m)
+    def choosers(self, m: Match) -> Sequence[int]:
+        return nomads(m)
+
+    def selection(self, m: Match, seat: int) -> boardcore.Select:
+        return InvasionPlay(seat)
+
+    def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
+        for seat, picks in chosen.items():
+            m.move(picks, HAND[seat], PLAY[seat])
+        settle(m)
 
 
 @attrs.frozen
@@ -192,44 +132,19 @@ class InvasionPlay(CardSelect):
     is complete, so a Nomad holding a Tribe must pick one first."""
 
     secret = True
-
     rule = INVASION
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         return "Invasion: play Weakness, Strength (one per name) and exactly one Tribe if you hold one; then done"
 
-    def run(self, m: Match) -> None:
-        # As the engine's Select, except that only a lone "done" is answered
-        # automatically. A lone pick (the last Tribe a Nomad must play) is still
-        # asked: an automatic answer would wait on the agenda naming a hidden card,
-        # which State.determinize re-deals but cannot take back from that answer.
-        picked = m.draft(self.player)
-        options = self.options(m, picked)
-        lone_done = len(options) == 1 and isinstance(options[0], boardcore.Done)
-        m.ask(self.player, options, self.prompt(m, picked), self, secret=True, auto=lone_done)
-
-
-@attrs.frozen
-class RevealInvasion(boardcore.Step):
-    """Reveal the Nomads' plays into their play areas, then depose and contest."""
-
-    def run(self, m: Match) -> None:
-        chosen = {seat: m.take_draft(seat) for seat in nomads(m)}
-        for seat, picks in chosen.items():
-            m.emit(boardcore.Revealed(seat, picks))
-        for seat, picks in chosen.items():
-            m.move(picks, hand(seat), play_area(seat))
-        settle(m)
-
 
 def settle(m: Match) -> None:
     """Depose the Khan if the Weakness beats his Conquest, then hold the Strength
     contest if the title is vacant (HP-R09, HP-R10, HP-R14 to HP-R16)."""
-    table: HorseTable = m.table
-    title = table.khan
+    title = m.table.khan
     tribute = cards_in(m, TRIBUTE)
     conquest = total(tribute, CardType.CONQUEST)
-    plays = [cards_in(m, play_area(seat)) for seat in range(m.players)]
+    plays = [cards_in(m, PLAY[seat]) for seat in range(m.players)]
     weakness = sum(total(play, CardType.WEAKNESS) for play in plays)
     strengths = tuple(total(play, CardType.STRENGTH) for play in plays)
     # HP-R14: a Khan plays nothing, so he is never among those who played a Tribe.
@@ -240,27 +155,21 @@ def settle(m: Match) -> None:
     contested = title is None or deposed
     crowned = contest({seat: strengths[seat] for seat in candidates}) if contested else None
     new_khan = crowned if contested else title
-    m.table = attrs.evolve(
-        table,
-        khan=new_khan,
-        last=Reckoning(
-            turn=m.turn,
-            khan=title,
-            loot=total(tribute, CardType.LOOT),
-            conquest=conquest,
-            gain=tribute_gain(tribute),
-            weakness=weakness,
-            deposed=deposed,
-            strengths=strengths,
-            candidates=candidates,
-            contested=contested,
-            crowned=crowned,
-        ),
+    last = Reckoning(
+        turn=m.turn,
+        khan=title,
+        loot=total(tribute, CardType.LOOT),
+        conquest=conquest,
+        gain=tribute_gain(tribute),
+        weakness=weakness,
+        deposed=deposed,
+        strengths=strengths,
+        candidates=candidates,
+        contested=contested,
+        crowned=crowned,
     )
+    m.table = attrs.evolve(m.table, khan=new_khan, last=last)
     m.emit(InvasionResolved(weakness, conquest, title if deposed else None, new_khan))
-
-
-# -- phase 4: Steppes ------------------------------------------------------------------
 
 
 class Steppes(boardcore.Phase):
@@ -270,29 +179,6 @@ class Steppes(boardcore.Phase):
 
     def begin(self, m: Match) -> None:
         for seat in range(m.players):
-            m.move_all(hand(seat), DISCARD)
-            m.move_all(play_area(seat), DISCARD)
+            m.move_all(HAND[seat], DISCARD)
+            m.move_all(PLAY[seat], DISCARD)
         m.move_all(TRIBUTE, DISCARD)
-
-
-# -- the turn limit --------------------------------------------------------------------
-
-
-def at_turn_limit(m: Match) -> None:
-    """After the last turn: most Loot wins; among tied leaders the Khan wins, else
-    they share a draw (HP-R18)."""
-    scores = loot(m)
-    best = max(scores)
-    leaders = [seat for seat, points in enumerate(scores) if points == best]
-    title = khan(m)
-    if len(leaders) == 1:
-        m.finish(leaders, LIMIT_MOST, scores)
-    elif title in leaders:
-        m.finish([title], LIMIT_KHAN, scores)
-    else:
-        m.finish(leaders, LIMIT_DRAW, scores)
-
-
-PHASES = (Migration, Tribute, Invasion, Steppes)
-STEPS = (MigrationExchange, RevealExchange, TributePlay, InvasionPlay, RevealInvasion)
-EVENTS = (TributeCollected, InvasionResolved)

@@ -44,29 +44,6 @@ class PlayRule:
         held = {card.type for card in hand if card.type in self.exactly_one}
         return held.issubset(card.type for card in picked)
 
-    def problems(self, play: Sequence[HorseCard], kept: Sequence[HorseCard] | None = None) -> list[str]:
-        """Why ``play`` breaks this rule (empty if it is legal).
-
-        ``kept`` is the rest of the hand, when known; without it the "exactly one
-        if held" rule can only be checked as "at most one".
-        """
-        found = []
-        for card in play:
-            if card.type not in self.allowed:
-                found.append(f"{card.label} ({card.type.value}) may not be played here")
-        for kind in self.one_per_name:
-            names = [card.name for card in play if card.type is kind]
-            for name in sorted(set(names)):
-                if names.count(name) > 1:
-                    found.append(f"{names.count(name)} cards named {name}")
-        for kind in self.exactly_one:
-            played = sum(1 for card in play if card.type is kind)
-            if played > 1:
-                found.append(f"{played} {kind.value} cards")
-            elif played == 0 and kept is not None and any(card.type is kind for card in kept):
-                found.append(f"held a {kind.value} card but played none")
-        return found
-
 
 TRIBUTE = PlayRule(
     allowed=frozenset({CardType.LOOT, CardType.CONQUEST}),
@@ -81,9 +58,6 @@ INVASION = PlayRule(
 )
 """A Nomad's Invasion play (HP-D03): any Weakness, one card per Strength name at
 most, exactly one Tribe if he holds one."""
-
-MAX_GAIN = 15
-"""The most a Tribute can earn: one Loot card of each of the three names, 5 each (HP-R07)."""
 
 
 def tribute_gain(play: Sequence[HorseCard]) -> int:

@@ -1,33 +1,29 @@
 """Prehistoric Warfare for boardcore: 2 to 6 Stone Age tribes hunt, grow and raid.
 
-This module is the game's plugin: the ``boardcore.games`` entry point names it, and
-its hook implementations give the engine the game spec, the 183-card deck (from
-``data/cards.toml``), the card effects named in that data, and every class the game
-stores in a match. The rules are in ``shared/rules/prehistoric-warfare.md``; code
-and tests cite its rulings (``PW-Rnn``) and decision points (``PW-Dnn``).
+The ``boardcore.games`` entry point loads :data:`PLUGIN`: the spec, the 183-card
+deck (``data/cards.toml``) and the card effects named in that data. The rules are
+in ``shared/rules/prehistoric-warfare.md``; code and tests cite its rulings
+(``PW-Rnn``) and decision points (``PW-Dnn``).
 
-Modules: ``cards`` (data), ``effects`` (card abilities), ``records`` (the frozen
-table, events, the PlayOn action), ``tribe`` (persons, slots, entry numbers),
-``combat`` (the hit test), ``phases`` (Nomad to Food), ``raid`` (Raid Phase and
-rerolls), ``aftermath``, ``checks`` (elimination, victory, round limit) and
-``invariants`` (the game's ``check`` and ``describe``).
+Modules: ``cards`` (data), ``effects`` (card abilities), ``records`` (the table
+and the game's events), ``tribe`` (zones, counters, persons, slots), ``combat``
+(the hit test), ``phases`` (Nomad to Food), ``raid`` (Raid Phase and rerolls),
+``aftermath`` and ``checks`` (elimination, victory, round limit).
 """
 
 from __future__ import annotations
 
-
 import boardcore
 
-from . import aftermath, phases, raid
 from .aftermath import Aftermath
 from .cards import CARDS, RULES, CardType, Category, PWCard, Slot
-from .checks import FELL_TOGETHER, LAST_STANDING, POPULATION, ROUND_LIMIT, Checkpoint
+from .checks import FELL_TOGETHER, LAST_STANDING, POPULATION, ROUND_LIMIT, at_limit, end_if
 from .effects import BASE_EFFECTS, Effect
-from .invariants import check, describe
 from .phases import Elements, Food, Hunt, Nomad, Tribe
-from .raid import RaidPhase
-from .records import EVENTS, Attack, AttackMode, Cause, PlayOn, PWTable, Raid, Side
-from .tribe import setup
+from .raid import DeclareRaid
+from .records import Attack, AttackMode, Attacked, Cause, EnteredPlay, LeftPlay, PWTable, Raid, RaidBegan
+from .records import RaidDecided, Side
+from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, setup
 
 NAME = "prehistoric-warfare"
 
@@ -35,45 +31,22 @@ SPEC = boardcore.GameSpec(
     name=NAME,
     summary="Stone Age tribes hunt, survive hardships and raid each other to reach 30 people",
     player_counts=(2, 3, 4, 5, 6),
+    zones=(DECK, DISCARD, HAND, TRIBE),
+    counters=(FOOD, PRISONERS),
     setup=setup,
-    phases=(Nomad, Hunt, Elements, Tribe, Food, RaidPhase, Aftermath),
+    phases=(Nomad, Hunt, Elements, Tribe, Food, DeclareRaid, Aftermath),
     turn_order=boardcore.TurnOrder.SEATS,
+    end_if=end_if,
+    round_limit=RULES.round_limit,
+    at_limit=at_limit,
     table_type=PWTable,
-    describe=describe,
-    check=check,
 )
 
-
-PLUGIN = boardcore.GamePlugin(
-    SPEC,
-    cards=CARDS,
-    effects=BASE_EFFECTS,
-    types=[Checkpoint, PlayOn, *phases.STEPS, *raid.STEPS, *aftermath.STEPS, *EVENTS],
-)
-"""What the ``boardcore.games`` entry point loads: the spec, the deck, the card
-effects and the classes the game stores in a match."""
-
+PLUGIN = boardcore.GamePlugin(SPEC, cards=CARDS, effects=BASE_EFFECTS)
 
 __all__ = [
-    "PLUGIN",
-    "CARDS",
-    "FELL_TOGETHER",
-    "LAST_STANDING",
-    "NAME",
-    "POPULATION",
-    "ROUND_LIMIT",
-    "RULES",
-    "SPEC",
-    "Attack",
-    "AttackMode",
-    "CardType",
-    "Category",
-    "Cause",
-    "Effect",
-    "PWCard",
-    "PWTable",
-    "PlayOn",
-    "Raid",
-    "Side",
-    "Slot",
-]
+    "BASE_EFFECTS", "CARDS", "DECK", "DISCARD", "FELL_TOGETHER", "FOOD", "HAND", "LAST_STANDING", "NAME", "PLUGIN",
+    "POPULATION", "PRISONERS", "ROUND_LIMIT", "RULES", "SPEC", "TRIBE", "Attack", "AttackMode", "Attacked",
+    "CardType", "Category", "Cause", "Effect", "EnteredPlay", "LeftPlay", "PWCard", "PWTable", "Raid", "RaidBegan",
+    "RaidDecided", "Side", "Slot",
+]  # fmt: skip

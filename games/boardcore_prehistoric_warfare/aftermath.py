@@ -1,21 +1,22 @@
 """Phase 7, the Aftermath: what a raid's winner gets (steps 17 to 20, PW-R32 to PW-R35).
 
 The Aftermath dice are not raid dice, so no reroll window follows them (PW-R30).
-The phase ends with the end-of-phase and end-of-turn checks, which is when a tribe
-emptied by the raid is eliminated (PW-R36).
+When the phase ends, the engine's end-of-phase check eliminates a tribe emptied by
+the raid (PW-R36).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Phase, pick
+from boardcore import Match, Phase
 
 from .cards import RULES
-from .checks import Checkpoint
-from .records import Side
-from .tribe import DECK, FOOD, PRISONERS, add_generic, capture, generics, hand, label, table
+from .records import Cause, Side
+from .tribe import DECK, FOOD, HAND, PRISONERS, add_generic, generics, label, leave_play, table
 
 
 def one_d5(roll: int) -> int:
@@ -29,35 +30,35 @@ class Aftermath(Phase):
     def begin(self, m: Match) -> None:
         raid = table(m).raid
         m.table = attrs.evolve(table(m), raid=None)
-        steps: list[boardcore.Step] = []
-        if raid is not None and raid.over and raid.winner is Side.DEFENDER:
-            m.draw(DECK, hand(raid.defender), RULES.defender_draw)  # no hand limit now (PW-R15)
-        elif raid is not None and raid.over and raid.winner is Side.ATTACKER:
-            winner, loser = raid.attacker, raid.defender
-            freed = m.count(PRISONERS, loser)  # PW-R32: the Defender's prisoners go free
-            m.set_count(PRISONERS, 0, loser)
-            for _ in range(freed):
-                add_generic(m, winner)
-            wanted = one_d5(m.roll(RULES.die, "capture 1D5"))
-            taken = min(wanted, len(generics(m, loser)))
-            steps += [Capture(winner, loser) for _ in range(taken)]
-            steps.append(StealFood(winner, loser))
-        m.schedule(*steps, Checkpoint(end_of_turn=True))
+        if raid is None or raid.winner is None:
+            return  # no raid, or no winner: nothing happens (PW-R27)
+        if raid.winner is Side.DEFENDER:
+            m.draw(DECK, HAND[raid.defender], RULES.defender_draw)  # no hand limit now (PW-R15)
+            return
+        winner, loser = raid.attacker, raid.defender
+        for _ in range(m.take(PRISONERS, m.count(PRISONERS, loser), loser)):
+            add_generic(m, winner)  # PW-R32: the Defender's prisoners go free and join him
+        taken = min(one_d5(m.roll(RULES.die, "capture 1D5")), len(generics(m, loser)))
+        m.schedule(*(Capture(winner, victim=loser) for _ in range(taken)), StealFood(winner, loser))
 
 
 @attrs.frozen
-class Capture(boardcore.Step):
-    """PW-D11: the Attacker picks one of the Defender's generic markers to capture."""
+class Capture(boardcore.Choose):
+    """PW-D11: the Attacker picks one of the Defender's generic markers to capture;
+    it becomes one of his Prisoners (PW-R33)."""
 
-    captor: int
-    victim: int
+    victim: int = attrs.field(kw_only=True)
+    public = True
 
-    def run(self, m: Match) -> None:
-        options = [pick(g, f"capture {label(m, g)}") for g in generics(m, self.victim)]
-        m.ask(self.captor, options, "capture one of the enemy's generic people", self)
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        return [(g, f"capture {label(m, g)}") for g in generics(m, self.victim)]
 
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        capture(m, action.item, self.captor)  # type: ignore[attr-defined]
+    def prompt(self, m: Match, player: int) -> str:
+        return "capture one of the enemy's generic people"
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        leave_play(m, item, Cause.CAPTURED)
+        m.add(PRISONERS, 1, player)
 
 
 @attrs.frozen
@@ -68,8 +69,4 @@ class StealFood(boardcore.Step):
     victim: int
 
     def run(self, m: Match) -> None:
-        stolen = m.take(FOOD, m.roll(RULES.die, "steal food 1D10"), self.victim)
-        m.add(FOOD, stolen, self.thief)
-
-
-STEPS: tuple[type[boardcore.Step], ...] = (Capture, StealFood)
+        m.add(FOOD, m.take(FOOD, m.roll(RULES.die, "steal food 1D10"), self.victim), self.thief)

@@ -1,9 +1,10 @@
-"""Prehistoric Warfare card data: the 100 printed rows and the 183 cards made from them.
+"""Prehistoric Warfare card data: the 183 cards of the 100 printed rows (rules section 1).
 
-Cards are keyed by row, never by name: "Set Traps" is both a Defense row (PW028)
-and a Hunting row (PW051), so the two are different cards that share a printed
-name (PW-R05). Where a name is shared, the card's ``label`` adds its family so
-logs and option texts tell them apart.
+The cards are built straight from ``data/cards.toml``: a row's keys are the
+card's fields, and its ``copies`` make the ids ``<row>-1`` .. ``<row>-n``
+(``PW005-8`` is the 8th Hunter). Cards are keyed by id, never by name: "Set
+Traps" is both a Defense row (PW028) and a Hunting row (PW051), so where a
+printed name is shared the card's :attr:`PWCard.label` adds its family (PW-R05).
 """
 
 from __future__ import annotations
@@ -74,37 +75,28 @@ SLOTS_OF = {
 
 
 @attrs.frozen
-class Row:
-    """One printed row of ``data/cards.toml``."""
-
-    row: str
-    name: str
-    copies: int
-    type: CardType
-    strength: int | None = None
-    """STR: a person's strength, a ranged weapon's strength, an HTH weapon's bonus."""
-    bonus: int | None = None
-    """The HTH bonus of a card that is both a ranged and an HTH weapon."""
-    food: int | None = None
-    category: Category | None = None
-    negates: Category | None = None
-    effect: str | None = None
-    note: str | None = None
-
-
-@attrs.frozen
 class PWCard(boardcore.Card):
-    """One physical card, ``<row>-<copy>``."""
+    """One physical card, ``<row>-<copy>``, with the printed data of its row."""
 
-    row: str = attrs.field(kw_only=True)
     type: CardType = attrs.field(kw_only=True)
-    label: str = attrs.field(kw_only=True)
-    """The name for people: the printed name, plus the family when the name is shared."""
     strength: int | None = attrs.field(default=None, kw_only=True)
+    """STR: a person's strength, a ranged weapon's strength, an HTH weapon's bonus."""
     bonus: int | None = attrs.field(default=None, kw_only=True)
+    """The HTH bonus of a card that is both a ranged and an HTH weapon."""
     food: int | None = attrs.field(default=None, kw_only=True)
     category: Category | None = attrs.field(default=None, kw_only=True)
     negates: Category | None = attrs.field(default=None, kw_only=True)
+    note: str | None = attrs.field(default=None, kw_only=True)
+
+    @property
+    def row(self) -> str:
+        """The printed row, ``PW001`` .. ``PW100``."""
+        return self.id.rpartition("-")[0]
+
+    @property
+    def label(self) -> str:
+        """The printed name, plus the family when two rows share the name (PW-R05)."""
+        return f"{self.name} ({FAMILY[self.type]})" if self.name in SHARED_NAMES else self.name
 
     @property
     def slots(self) -> frozenset[Slot]:
@@ -119,45 +111,14 @@ class PWCard(boardcore.Card):
     @property
     def hth_bonus(self) -> int:
         """What this card adds to its holder's HTH strength (0 for non-HTH cards)."""
-        if self.type is CardType.HTH:
-            return self.strength or 0
         if self.type is CardType.BOTH:
             return self.bonus or 0
-        return 0
-
-
-def load_rows() -> tuple[Row, ...]:
-    return boardcore.load_table(__package__, "data/cards.toml", "cards", Row)
-
-
-def cards_from_rows(rows: tuple[Row, ...]) -> list[PWCard]:
-    """Every physical card, in row order and copy order (section 3, step 2)."""
-    names = Counter(row.name for row in rows)
-    cards = []
-    for row in rows:
-        label = row.name if names[row.name] == 1 else f"{row.name} ({FAMILY[row.type]})"
-        for copy in range(1, row.copies + 1):
-            cards.append(
-                PWCard(
-                    f"{row.row}-{copy}",
-                    row.name,
-                    effect=row.effect,
-                    row=row.row,
-                    type=row.type,
-                    label=label,
-                    strength=row.strength,
-                    bonus=row.bonus,
-                    food=row.food,
-                    category=row.category,
-                    negates=row.negates,
-                )
-            )
-    return cards
+        return (self.strength or 0) if self.type is CardType.HTH else 0
 
 
 @attrs.frozen
 class Constants:
-    """The numbers of the rules, from ``data/rules.toml``."""
+    """The numbers of the rules, from ``data/rules.toml`` (each key names its ruling)."""
 
     start_people: int
     start_food: int
@@ -171,11 +132,7 @@ class Constants:
     die: int
 
 
-def load_constants() -> Constants:
-    data = boardcore.read_toml(__package__, "data/rules.toml")
-    return boardcore.cards.structure(data.get("rules"), Constants, f"{__package__}/data/rules.toml: $.rules")
-
-
-ROWS = load_rows()
-CARDS = tuple(cards_from_rows(ROWS))
-RULES = load_constants()
+CARDS = boardcore.load_cards(__package__, "data/cards.toml", PWCard)
+SHARED_NAMES = frozenset(name for name, rows in Counter(name for name, _ in {(c.name, c.row) for c in CARDS}).items() if rows > 1)
+"""Printed names that more than one row uses ("Set Traps")."""
+RULES = boardcore.load_constants(__package__, "data/rules.toml", Constants)

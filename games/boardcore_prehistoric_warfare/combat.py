@@ -31,10 +31,8 @@ def attack_strength(m: Match, mode: AttackMode, attacker: str) -> int:
 def modifier(m: Match, target: str) -> int:
     """M against ``target``: +1 for armor (PW-R07), plus the target's own
     modifier (Great Warrior +1, PW-R08). They stack."""
-    total = 1 if armored(m, target) else 0
-    if not is_generic(m, target):
-        total += effect_of(m.rules, target).modifier_against(card(m, target))
-    return total
+    own = 0 if is_generic(m, target) else effect_of(m.rules, target).modifier_against(card(m, target))
+    return int(armored(m, target)) + own
 
 
 def can_shoot(m: Match, person: str) -> bool:

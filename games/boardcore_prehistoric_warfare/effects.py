@@ -1,8 +1,8 @@
 """Card effects: what a card's data cannot say by itself.
 
-A card whose data names an ``effect`` gets the object registered under that name
-(``register_effects``). The rules code asks effects questions; an effect answers
-only the questions about its own ability and inherits "nothing" for the others:
+A card whose data names an ``effect`` gets the object registered under that name.
+The rules ask every effect the questions of :class:`Effect`, and each answers only
+its own ("nothing" otherwise):
 
 * ``modifier_against(card)``: added to M when this person is attacked (PW-R08);
 * ``ranged_bonus(card)``: added to S of this person's ranged attack (PW-R10);
@@ -11,21 +11,20 @@ only the questions about its own ability and inherits "nothing" for the others:
 * ``draws(card)``: cards drawn when played in the Nomad Phase (PW-R17);
 * ``negates(card, category)``: whether it cancels a Hardship of ``category`` (PW-R20).
 
-A plugin can register a new effect object with these methods and give it to new
-cards without touching the rules code.
+Being a :class:`boardcore.Effect`, an effect may also act when its card is played
+(``play``) or react to rule moments (``@boardcore.reacts_to``); a plugin's card
+effect subclasses :class:`Effect` so that it answers the questions above too.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import attrs
+import boardcore
 
 from .cards import Category, PWCard
 from .records import Side
 
 
-class Effect:
+class Effect(boardcore.Effect):
     """An effect with no ability: every answer is "nothing"."""
 
     def modifier_against(self, card: PWCard) -> int:
@@ -50,75 +49,67 @@ class Effect:
 NO_EFFECT = Effect()
 
 
-@attrs.frozen
-class HardToHit(Effect):
-    """Great Warrior: attack rolls against him are at +``extra`` (PW-R08)."""
-
-    extra: int
+class GreatWarrior(Effect):
+    """Attack rolls against him are at +1 (PW-R08)."""
 
     def modifier_against(self, card: PWCard) -> int:
-        return self.extra
+        return 1
 
 
-@attrs.frozen
-class Marksman(Effect):
-    """Hunter: his ranged weapon gets Str +``bonus`` (PW-R10)."""
-
-    bonus: int
+class Hunter(Effect):
+    """His ranged weapon gets Str +1 (PW-R10)."""
 
     def ranged_bonus(self, card: PWCard) -> int:
-        return self.bonus
+        return 1
 
 
-@attrs.frozen
-class Rerolls(Effect):
-    """Chieftain: ``count`` rerolls per raid he takes part in (PW-R09)."""
-
-    count: int
+class Chieftain(Effect):
+    """One reroll per raid he takes part in (PW-R09)."""
 
     def raid_rerolls(self, card: PWCard) -> int:
-        return self.count
+        return 1
 
 
-@attrs.frozen
-class ExtraRound(Effect):
-    """Massacre (Attacker) and Counter-Attack (Defender): one more raid round (PW-R28)."""
-
-    side: Side
+class Massacre(Effect):
+    """The Attacker's extra raid round (PW-R28)."""
 
     def extra_round_for(self, card: PWCard) -> Side:
-        return self.side
+        return Side.ATTACKER
 
 
-@attrs.frozen
-class DrawCards(Effect):
-    """Trade, Meeting of the Tribes: draw ``count`` cards (PW-R17)."""
+class CounterAttack(Effect):
+    """The Defender's extra raid round (PW-R28)."""
 
-    count: int
+    def extra_round_for(self, card: PWCard) -> Side:
+        return Side.DEFENDER
+
+
+class DrawTwo(Effect):
+    """Trade, Meeting of the Tribes: draw 2 cards (PW-R17)."""
 
     def draws(self, card: PWCard) -> int:
-        return self.count
+        return 2
 
 
 class Negation(Effect):
-    """The negation Specials: the category they cancel is the card's ``negates`` data (PW-R20)."""
+    """The negation Specials cancel the category printed on them (PW-R20)."""
 
     def negates(self, card: PWCard, category: Category) -> bool:
         return card.negates is category
 
 
-BASE_EFFECTS: dict[str, Any] = {
-    "great-warrior": HardToHit(1),
-    "hunter": Marksman(1),
-    "chieftain": Rerolls(1),
-    "massacre": ExtraRound(Side.ATTACKER),
-    "counter-attack": ExtraRound(Side.DEFENDER),
-    "draw-2": DrawCards(2),
+BASE_EFFECTS: dict[str, Effect] = {
+    "great-warrior": GreatWarrior(),
+    "hunter": Hunter(),
+    "chieftain": Chieftain(),
+    "massacre": Massacre(),
+    "counter-attack": CounterAttack(),
+    "draw-2": DrawTwo(),
     "negate": Negation(),
 }
 
 
-def effect_of(rules: Any, card_id: str) -> Effect:
-    """The effect object of ``card_id``, or the no-ability effect."""
+def effect_of(rules: boardcore.Game, card_id: str) -> Effect:
+    """The effect of ``card_id`` in a loaded game (``m.rules``), or the no-ability effect."""
     effect = rules.effect(card_id)
     return NO_EFFECT if effect is None else effect

@@ -1,62 +1,61 @@
 """The first five phases of a turn: Nomad, Hunt, Elements, Tribe and Food (section 4).
 
-Each phase schedules its decisions and then a :class:`Checkpoint` (section 4.3).
-The Raid and Aftermath phases live in ``raid`` and ``aftermath``.
+Every "play a card of some kind, or pass" decision is a :class:`PlayFromHand`.
+The engine runs the end-of-phase checks (section 4.3) through the game's
+``end_if``. The Raid and Aftermath phases live in ``raid`` and ``aftermath``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 
 import boardcore
-from boardcore import DONE, PASS, Action, Done, Match, Pass, Phase, pick
+from boardcore import Action, Match, Phase, Pick, Target, pick
 
 from .cards import RULES, CardType, PWCard
-from .checks import Checkpoint
 from .effects import effect_of
-from .records import Cause, PlayOn
-from .tribe import (
-    DECK,
-    DISCARD,
-    FOOD,
-    PRISONERS,
-    add_generic,
-    card,
-    hand,
-    hosts,
-    label,
-    leave_play,
-    persons,
-    population,
-    put_in_play,
-)
+from .records import Cause
+from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, add_generic, card, enter, hosts, label
+from .tribe import leave_play, persons, population
 
 
-def hand_cards(m: Match, seat: int, kind: CardType | None = None) -> list[PWCard]:
-    """The cards (of one type, if given) in ``seat``'s hand, in hand order."""
-    held = [card(m, c) for c in m.zones[hand(seat)]]
-    return held if kind is None else [c for c in held if c.type is kind]
+def item_of(action: Action) -> str:
+    """The item of a reaction (every reaction this game offers is a pick)."""
+    if not isinstance(action, Pick):
+        raise boardcore.RuleError(f"{action!r} is no pick")
+    return action.item
 
 
-def play_from_hand(m: Match, seat: int, card_id: str) -> None:
-    """Play (discard) a card from ``seat``'s hand."""
-    m.move((card_id,), hand(seat), DISCARD)
+def seat_target(target: Target) -> int:
+    """The seat a card played on an opponent is aimed at."""
+    if not isinstance(target, int):
+        raise boardcore.RuleError(f"{target!r} is no seat")
+    return target
 
 
-def opponents(m: Match, seat: int) -> tuple[int, ...]:
-    """The seats ``seat`` may target: every other seat still in the game."""
-    return tuple(s for s in m.alive() if s != seat)
+def hand_cards(m: Match, seat: int) -> list[PWCard]:
+    return [card(m, c) for c in m.zones[HAND[seat]]]
 
 
-def card_on_seat_options(m: Match, seat: int, kind: CardType) -> list[Action]:
-    """(card of ``kind`` in hand, opponent) pairs, as PlayOn actions (PW-D04, PW-D10)."""
-    return [
-        PlayOn(c.id, target, f"play {c.label} on seat {target}")
-        for c in hand_cards(m, seat, kind)
-        for target in opponents(m, seat)
-    ]
+@attrs.frozen
+class PlayFromHand(boardcore.PlayCard):
+    """A card of the active player's hand played to the discard pile, or pass.
+
+    Whether a card is playable depends on the hand, which the others cannot see,
+    so the decision is asked even when "pass" is the only option; only an empty
+    hand (its size is public) asks nothing.
+    """
+
+    source = HAND
+    to = DISCARD
+
+    def run(self, m: Match) -> None:
+        # ENGINE-NEED: PlayCard.may_play(m, player), like Window.may_react: an
+        # empty source zone is public, so the lone "pass" need not be asked.
+        if m.zones[HAND[m.active if self.player is None else self.player]]:
+            super().run(m)
 
 
 # -- Phase 1: Nomad --------------------------------------------------------------------
@@ -69,105 +68,65 @@ class Nomad(Phase):
 
     def begin(self, m: Match) -> None:
         seat = m.active
-        assert seat is not None
-        extra = 1 if population(m, seat) >= RULES.big_tribe else 0
-        m.draw(DECK, hand(seat), 1 + extra)
-        m.schedule(HandLimit(hand(seat), DISCARD), PlayDrawCards(seat), Checkpoint())
+        m.draw(DECK, HAND[seat], 1 + (population(m, seat) >= RULES.big_tribe))
+        m.schedule(boardcore.EnforceLimit(HAND[seat], DISCARD), DrawCards())
 
 
 @attrs.frozen
-class HandLimit(boardcore.EnforceLimit):
-    """PW-D01: the engine's hand-limit step, with options worded by card label (PW-R05)."""
+class DrawCards(PlayFromHand):
+    """PW-D02: play a Draw-2 card and draw, or pass. Each card at most once a turn."""
 
-    def option(self, m: Match, item: str) -> boardcore.Action:
-        return pick(item, f"discard {card(m, item).label}")
+    repeat = True
 
+    def playable(self, m: Match, player: int, card: PWCard) -> bool:
+        return effect_of(m.rules, card.id).draws(card) > 0
 
-@attrs.frozen
-class PlayDrawCards(boardcore.Step):
-    """PW-D02: play a Draw-2 card, or pass. ``used`` holds the cards already played
-    this turn: each physical card is played at most once per turn, so this ends."""
-
-    player: int
-    used: tuple[str, ...] = ()
-
-    def run(self, m: Match) -> None:
-        options = [
-            pick(c.id, f"play {c.label}")
-            for c in hand_cards(m, self.player)
-            if c.id not in self.used and effect_of(m.rules, c.id).draws(c) > 0
-        ]
-        m.ask(self.player, (*options, PASS), "play a card that draws cards, or pass", self)
-
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        if isinstance(action, Pass):
-            return
-        played: str = action.item  # type: ignore[attr-defined]
-        play_from_hand(m, player, played)
-        m.draw(DECK, hand(player), effect_of(m.rules, played).draws(card(m, played)))
-        PlayDrawCards(player, self.used + (played,)).run(m)
+    def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
+        m.draw(DECK, HAND[player], effect_of(m.rules, card.id).draws(card))
 
 
 # -- Phase 2: Hunt ---------------------------------------------------------------------
 
 
-class Hunt(Phase):
+@attrs.frozen
+class Hunt(PlayFromHand):
     """PW-D03: discard one Hunting card for its food, or pass (PW-R18)."""
 
     name = "hunt"
 
-    def begin(self, m: Match) -> None:
-        assert m.active is not None
-        m.schedule(PlayHunt(m.active), Checkpoint())
+    def playable(self, m: Match, player: int, card: PWCard) -> bool:
+        return card.type is CardType.HUNT
 
+    def wording(self, m: Match, card: PWCard, target_text: str | None) -> str:
+        return f"hunt {card.label} (+{card.food} food)"
 
-@attrs.frozen
-class PlayHunt(boardcore.Step):
-    player: int
-
-    def run(self, m: Match) -> None:
-        options = [pick(c.id, f"hunt {c.label} (+{c.food} food)") for c in hand_cards(m, self.player, CardType.HUNT)]
-        m.ask(self.player, (*options, PASS), "play a Hunting card, or pass", self)
-
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        if isinstance(action, Pass):
-            return
-        played: str = action.item  # type: ignore[attr-defined]
-        play_from_hand(m, player, played)
-        m.add(FOOD, card(m, played).food or 0, player)
+    def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
+        m.add(FOOD, card.food or 0, player)
 
 
 # -- Phase 3: Elements -----------------------------------------------------------------
 
 
-class Elements(Phase):
-    """PW-D04 to PW-D06: a Hardship on one opponent, who may negate it (PW-R19, PW-R20)."""
+@attrs.frozen
+class Elements(PlayFromHand):
+    """PW-D04: a Hardship on one opponent, or pass (PW-R19); he may negate it."""
 
     name = "elements"
 
-    def begin(self, m: Match) -> None:
-        assert m.active is not None
-        m.schedule(PlayHardship(m.active), Checkpoint())
+    def playable(self, m: Match, player: int, card: PWCard) -> bool:
+        return card.type is CardType.HARDSHIP
 
+    def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]]:
+        return boardcore.opponents(m, player)
 
-@attrs.frozen
-class PlayHardship(boardcore.Step):
-    player: int
-
-    def run(self, m: Match) -> None:
-        options = card_on_seat_options(m, self.player, CardType.HARDSHIP)
-        m.ask(self.player, (*options, PASS), "play a Hardship on an opponent, or pass", self)
-
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        if not isinstance(action, PlayOn):
-            return
-        play_from_hand(m, player, action.card)
-        m.schedule(Negation(action.target, action.card))
+    def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
+        m.schedule(Negation(seat_target(target), card.id))
 
 
 @attrs.frozen
 class Negation(boardcore.Window):
-    """PW-D05: the Hardship's target, and only he, may cancel it with a matching Special."""
+    """PW-D05: the Hardship's target, and only he, may cancel it with a matching Special.
+    He is asked whenever he holds a card: which cards negate is his secret."""
 
     target: int
     hardship: str
@@ -175,40 +134,39 @@ class Negation(boardcore.Window):
     def responders(self, m: Match) -> Sequence[int]:
         return (self.target,)
 
+    def may_react(self, m: Match, player: int) -> bool:
+        return bool(m.zones[HAND[player]])
+
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
         category = card(m, self.hardship).category
-        if category is None:
-            return ()
-        return [
-            pick(c.id, f"negate with {c.label}")
-            for c in hand_cards(m, player)
-            if effect_of(m.rules, c.id).negates(c, category)
-        ]
+        negating = [c for c in hand_cards(m, player) if category and effect_of(m.rules, c.id).negates(c, category)]
+        return [pick(c.id, f"negate with {c.label}") for c in negating]
 
     def prompt(self, m: Match, player: int) -> str:
         return f"{card(m, self.hardship).label} strikes your tribe: negate it, or pass"
 
     def react(self, m: Match, player: int, action: Action) -> None:
-        play_from_hand(m, player, action.item)  # type: ignore[attr-defined]
+        m.move((item_of(action),), HAND[player], DISCARD)
 
     def closed(self, m: Match) -> None:
-        m.schedule(LosePerson(self.target, Cause.HARDSHIP))
+        m.schedule(LosePerson(self.target, cause=Cause.HARDSHIP))
 
 
 @attrs.frozen
-class LosePerson(boardcore.Step):
+class LosePerson(boardcore.Choose):
     """PW-D06 and PW-D09: ``player`` chooses one of his persons in play to lose."""
 
-    player: int
-    cause: Cause
+    cause: Cause = attrs.field(kw_only=True)
+    public = True
 
-    def run(self, m: Match) -> None:
-        options = [pick(p, f"lose {label(m, p)}") for p in persons(m, self.player)]
-        if options:
-            m.ask(self.player, options, f"{self.cause.value}: choose a person to lose", self)
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        return [(p, f"lose {label(m, p)}") for p in persons(m, player)]
 
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        leave_play(m, action.item, self.cause)  # type: ignore[attr-defined]
+    def prompt(self, m: Match, player: int) -> str:
+        return f"{self.cause.value}: choose a person to lose"
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        leave_play(m, item, self.cause)
 
 
 # -- Phase 4: Tribe --------------------------------------------------------------------
@@ -221,69 +179,50 @@ class Tribe(Phase):
     name = "tribe"
 
     def begin(self, m: Match) -> None:
-        seat = m.active
-        assert seat is not None
-        add_generic(m, seat)
-        m.schedule(Recruit(seat), ChooseGear(seat), Checkpoint())
+        add_generic(m, m.active)
+        m.schedule(Recruit(), Arm())
 
 
 @attrs.frozen
-class Recruit(boardcore.Step):
-    """PW-D07: put one Person card from hand into play, or done."""
+class Recruit(PlayFromHand):
+    """PW-D07: put Person cards from hand into play, one at a time, or done."""
 
-    player: int
+    to = TRIBE
+    repeat = True
+    pass_word = "done"
 
-    def run(self, m: Match) -> None:
-        options = [pick(c.id, f"put {c.label} into play") for c in hand_cards(m, self.player, CardType.PERSON)]
-        m.ask(self.player, (*options, DONE), "put a Person card into play, or done", self)
+    def playable(self, m: Match, player: int, card: PWCard) -> bool:
+        return card.type is CardType.PERSON
 
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        if isinstance(action, Done):
-            return
-        put_in_play(m, action.item, player)  # type: ignore[attr-defined]
-        self.run(m)
+    def wording(self, m: Match, card: PWCard, target_text: str | None) -> str:
+        return f"put {card.label} into play"
 
-
-@attrs.frozen
-class ChooseGear(boardcore.Step):
-    """PW-D08, first half: a weapon or armor card in hand that fits one of your persons, or done.
-
-    The (card, person) pair is asked as two small decisions; every pair stays reachable
-    because only cards with at least one free host are offered."""
-
-    player: int
-
-    def run(self, m: Match) -> None:
-        options = [
-            pick(c.id, f"attach {c.label}") for c in hand_cards(m, self.player) if c.slots and hosts(m, c, self.player)
-        ]
-        m.ask(self.player, (*options, DONE), "attach a weapon or armor, or done", self)
-
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        if isinstance(action, Done):
-            return
-        ChooseHost(player, action.item).run(m)  # type: ignore[attr-defined]
+    def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
+        enter(m, card.id, player)
 
 
 @attrs.frozen
-class ChooseHost(boardcore.Step):
-    """PW-D08, second half: the person whose free slot(s) the chosen card fills."""
+class Arm(PlayFromHand):
+    """PW-D08: attach a weapon or armor to one of your persons whose slots it needs are
+    free, or done; asked as the card, then the person."""
 
-    player: int
-    gear: str
+    to = None
+    repeat = True
+    two_step = True
+    pass_word = "done"
+    verb = "attach"
 
-    def run(self, m: Match) -> None:
-        item = card(m, self.gear)
-        options = [pick(p, f"attach {item.label} to {label(m, p)}") for p in hosts(m, item, self.player)]
-        if self.gear not in m.zones[hand(self.player)] or not options:
-            # Only after State.determinize re-dealt this hidden hand: ask afresh.
-            ChooseGear(self.player).run(m)
-            return
-        m.ask(self.player, options, f"attach {item.label} to whom?", self)
+    def playable(self, m: Match, player: int, card: PWCard) -> bool:
+        return bool(card.slots)
 
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        m.attach(self.gear, hand(player), action.item, player)  # type: ignore[attr-defined]
-        ChooseGear(player).run(m)
+    def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]]:
+        return [(p, label(m, p)) for p in hosts(m, card, player)]
+
+    def wording(self, m: Match, card: PWCard, target_text: str | None) -> str:
+        return f"attach {card.label} to {target_text}"
+
+    def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
+        m.attach(card.id, HAND[player], str(target), player)
 
 
 # -- Phase 5: Food ---------------------------------------------------------------------
@@ -296,21 +235,7 @@ class Food(Phase):
 
     def begin(self, m: Match) -> None:
         seat = m.active
-        assert seat is not None
         required = population(m, seat) // RULES.people_per_food
         unpaid = required - m.take(FOOD, required, seat)
         starving = unpaid - m.take(PRISONERS, unpaid, seat)  # cannibalism first
-        m.schedule(*(LosePerson(seat, Cause.STARVATION) for _ in range(starving)), Checkpoint())
-
-
-STEPS: tuple[type[boardcore.Step], ...] = (
-    HandLimit,
-    PlayDrawCards,
-    PlayHunt,
-    PlayHardship,
-    Negation,
-    LosePerson,
-    Recruit,
-    ChooseGear,
-    ChooseHost,
-)
+        m.schedule(*(LosePerson(seat, cause=Cause.STARVATION) for _ in range(starving)))

@@ -1,30 +1,29 @@
 """Phase 6, the raid (section 4.1), with its reroll window (section 4.2).
 
 The raid's whole state is the :class:`~.records.Raid` record in the match's table;
-the steps below only say what happens next. A round is: :class:`RoundStart`, a
-ranged step and an HTH step (each a chain of :class:`Volley` steps, one attack
-each, with a :class:`RerollWindow` after every die), then :func:`round_end`.
+the steps below only say what happens next. A round is :class:`RoundStart`, a
+ranged step and an HTH step (one :class:`ChooseTarget` per attack, each die
+followed by a :class:`RerollWindow`, then :class:`CloseStep`), and the round end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Phase, pick
+from boardcore import Action, Match, Target, pick
 
-from .cards import RULES, CardType
+from .cards import RULES, CardType, PWCard
 from .combat import attack_strength, can_shoot, modifier
 from .effects import effect_of
-from .phases import card_on_seat_options, hand_cards, play_from_hand
-from .records import Attack, AttackMode, Attacked, Cause, PlayOn, Raid, RaidDecided, Side
-from .tribe import entry, hand, label, leave_play, persons, raid_rerolls, table
+from .phases import PlayFromHand, hand_cards, item_of, seat_target
+from .records import Attack, AttackMode, Attacked, Cause, Raid, RaidBegan, RaidDecided, Side
+from .tribe import DISCARD, HAND, label, leave_play, persons, raid_rerolls, table
 
-RETREAT = pick("retreat", "retreat")
-FIGHT_ON = pick("fight-on", "fight on")
+RETREAT, FIGHT_ON = "retreat", "fight-on"
 
 
 def raid_of(m: Match) -> Raid:
@@ -41,37 +40,29 @@ def update(m: Match, **changes: Any) -> Raid:
     return raid
 
 
-class RaidPhase(Phase):
+@attrs.frozen
+class DeclareRaid(PlayFromHand):
     """PW-D10: play a Raiding card on an opponent, or pass (PW-R23)."""
 
     name = "raid"
 
-    def begin(self, m: Match) -> None:
-        assert m.active is not None
-        m.schedule(DeclareRaid(m.active))
+    def playable(self, m: Match, player: int, card: PWCard) -> bool:
+        return card.type is CardType.RAID
 
+    def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]]:
+        return boardcore.opponents(m, player)
 
-@attrs.frozen
-class DeclareRaid(boardcore.Step):
-    """PW-D10: a (Raiding card, opponent) pair, or pass; a played card starts the raid."""
-
-    player: int
-
-    def run(self, m: Match) -> None:
-        options = card_on_seat_options(m, self.player, CardType.RAID)
-        m.ask(self.player, (*options, boardcore.PASS), "raid an opponent, or pass", self)
-
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        if not isinstance(action, PlayOn):
-            return
-        play_from_hand(m, player, action.card)
-        m.table = attrs.evolve(table(m), raid=Raid(attacker=player, defender=action.target))
-        PickRaiders(player).run(m)
+    def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
+        m.table = attrs.evolve(table(m), raid=Raid(attacker=player, defender=seat_target(target)))
+        m.schedule(PickRaiders(player))
 
 
 @attrs.frozen
 class PickRaiders(boardcore.Select):
-    """PW-D12: add raiders one at a time; done only after the first (PW-R23)."""
+    """PW-D12: add raiders one at a time; done only after the first (PW-R23).
+    All the Defender's persons defend."""
+
+    public = True
 
     def candidates(self, m: Match, picked: tuple[str, ...]) -> Sequence[str]:
         return [p for p in persons(m, self.player) if p not in picked]
@@ -87,9 +78,10 @@ class PickRaiders(boardcore.Select):
 
     def complete(self, m: Match, picked: tuple[str, ...]) -> None:
         raid = raid_of(m)
-        raiders = tuple(sorted(picked, key=lambda p: entry(m, p)))
-        defenders = persons(m, raid.defender)  # PW-R23: all of them defend
+        raiders = tuple(p for p in persons(m, raid.attacker) if p in picked)
+        defenders = persons(m, raid.defender)
         update(m, sides=(raiders, defenders), fielded=(len(raiders), len(defenders)))
+        m.emit(RaidBegan(raid.attacker, raid.defender, raiders, defenders))
         m.schedule(RoundStart())
 
 
@@ -98,69 +90,60 @@ class RoundStart(boardcore.Step):
     """R1: a new round begins with its ranged step."""
 
     def run(self, m: Match) -> None:
-        raid = raid_of(m)
-        update(m, round=raid.round + 1)
+        update(m, round=raid_of(m).round + 1)
         open_step(m, AttackMode.RANGED)
 
 
 def open_step(m: Match, mode: AttackMode) -> None:
-    """Queue a step's attackers: the Attacker's side oldest first, then the Defender's
+    """Queue a step's attacks: the Attacker's side oldest first, then the Defender's
     (PW-R25). In the ranged step only persons with a Ranged-slot weapon attack."""
     raid = raid_of(m)
-    queue = tuple(p for side in raid.sides for p in side if mode is AttackMode.HTH or can_shoot(m, p))
-    m.schedule(Volley(mode, queue))
-
-
-def targets(m: Match, raid: Raid, attacker: str) -> tuple[str, ...]:
-    """Eligible targets: opposing participants not yet marked in this step (PW-R24)."""
-    enemy = raid.sides[raid.side_of_person(attacker).other.value]
-    return tuple(p for p in enemy if p not in raid.marked)
-
-
-@attrs.frozen
-class Volley(boardcore.Step):
-    """The attacks still to make in this step, in order; empty closes the step."""
-
-    mode: AttackMode
-    queue: tuple[str, ...]
-
-    def run(self, m: Match) -> None:
-        if not self.queue:
-            close_step(m, self.mode)
-            return
-        attacker, rest = self.queue[0], self.queue[1:]
-        if targets(m, raid_of(m), attacker):
-            m.schedule(ChooseTarget(self.mode, attacker), Volley(self.mode, rest))
-        else:  # R2: a person with no eligible target skips his attack
-            m.schedule(Volley(self.mode, rest))
+    attacks = [
+        ChooseTarget(raid.seat(side), mode=mode, attacker=p)
+        for side in Side
+        for p in raid.sides[side.value]
+        if mode is AttackMode.HTH or can_shoot(m, p)
+    ]
+    m.schedule(*attacks, CloseStep(mode))
 
 
 @attrs.frozen
-class ChooseTarget(boardcore.Step):
-    """PW-D13: the attack's owner names the target, then the die is rolled."""
+class ChooseTarget(boardcore.Choose):
+    """PW-D13: the attack's owner names an eligible target (PW-R24): an opposing
+    participant not yet marked in this step. With none, the attack is skipped."""
 
-    mode: AttackMode
-    attacker: str
+    mode: AttackMode = attrs.field(kw_only=True)
+    attacker: str = attrs.field(kw_only=True)
+    public = True
 
-    def run(self, m: Match) -> None:
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
         raid = raid_of(m)
-        seat = raid.seat(raid.side_of_person(self.attacker))
+        if self.attacker not in raid.sides[raid.side_of(player).value]:
+            return ()
         verb = "shoot" if self.mode is AttackMode.RANGED else "strike"
-        options = [pick(t, f"{verb} {label(m, t)}") for t in targets(m, raid, self.attacker)]
-        m.ask(seat, options, f"{label(m, self.attacker)} attacks ({self.mode.value}): choose a target", self)
+        enemy = raid.sides[raid.side_of(player).other.value]
+        return [(t, f"{verb} {label(m, t)}") for t in enemy if t not in raid.marked]
 
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        target: str = action.item  # type: ignore[attr-defined]
+    def prompt(self, m: Match, player: int) -> str:
+        return f"{label(m, self.attacker)} attacks ({self.mode.value}): choose a target"
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
         strength = attack_strength(m, self.mode, self.attacker)
-        roll = m.roll(RULES.die, f"{self.mode.value} attack: {self.attacker} -> {target}")
-        update(m, attack=Attack(self.mode, self.attacker, target, strength, modifier(m, target), roll))
+        roll = m.roll(RULES.die, f"{self.mode.value} attack: {self.attacker} -> {item}")
+        update(m, attack=Attack(self.mode, self.attacker, item, strength, modifier(m, item), roll))
         RerollWindow().run(m)
 
 
 @attrs.frozen
 class RerollWindow(boardcore.Window):
     """PW-D17 (section 4.2): the player the die now hurts may reroll it, again and again
-    while his sources last. Skipped when no roll could change the result."""
+    while his sources last. Skipped when no roll could change the result.
+
+    He is asked whenever he could hold a source as far as the others can tell: an
+    unused Chieftain reroll (public) or any card in hand (a Defense or Tactics card
+    would be secret). Asking a player with no source, "pass" his only option, is the
+    rules' "having no sources closes the window" (PW-R30): he cannot reroll either way.
+    """
 
     after = boardcore.AfterReaction.RESTART
 
@@ -169,11 +152,18 @@ class RerollWindow(boardcore.Window):
         attack = raid.attack
         if attack is None or not attack.open:
             return ()
-        hurt = attack.target if attack.hit else attack.attacker
-        return (raid.seat(raid.side_of_person(hurt)),)
+        return (raid.seat(raid.side_of_person(attack.target if attack.hit else attack.attacker)),)
+
+    def may_react(self, m: Match, player: int) -> bool:
+        return bool(m.zones[HAND[player]] or chieftains(m, raid_of(m), player))
 
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
-        return reroll_sources(m, raid_of(m), player)
+        raid = raid_of(m)
+        wanted = CardType.DEFENSE if raid.side_of(player) is Side.DEFENDER else CardType.TACTICS
+        cards = [c for c in hand_cards(m, player) if c.type is wanted]
+        return [pick(s, f"reroll with {label(m, s)}") for s in chieftains(m, raid, player)] + [
+            pick(c.id, f"reroll with {c.label}") for c in cards
+        ]
 
     def prompt(self, m: Match, player: int) -> str:
         attack = raid_of(m).attack
@@ -186,9 +176,9 @@ class RerollWindow(boardcore.Window):
 
     def react(self, m: Match, player: int, action: Action) -> None:
         raid = raid_of(m)
-        source: str = action.item  # type: ignore[attr-defined]
-        if source in m.zones[hand(player)]:
-            play_from_hand(m, player, source)
+        source = item_of(action)
+        if source in m.zones[HAND[player]]:
+            m.move((source,), HAND[player], DISCARD)
         else:
             raid = update(m, spent=raid.spent + (source,))
         assert raid.attack is not None
@@ -197,70 +187,54 @@ class RerollWindow(boardcore.Window):
 
     def closed(self, m: Match) -> None:
         raid = raid_of(m)
-        attack = raid.attack
-        assert attack is not None
-        m.emit(
-            Attacked(
-                attack.mode, attack.attacker, attack.target, attack.strength, attack.modifier, attack.roll, attack.hit
-            )
-        )
-        marked = raid.marked + (attack.target,) if attack.hit else raid.marked
-        update(m, attack=None, marked=marked)
+        a = raid.attack
+        assert a is not None
+        m.emit(Attacked(a.mode, a.attacker, a.target, a.strength, a.modifier, a.roll, a.hit))
+        update(m, attack=None, marked=raid.marked + (a.target,) if a.hit else raid.marked)
 
 
-def reroll_sources(m: Match, raid: Raid, player: int) -> list[Action]:
-    """PW-R30: the participating Chieftains' unused rerolls, then Defense cards (for
-    the Defender) or Tactics cards (for the Attacker) in hand."""
-    side = raid.side_of(player)
-    options: list[Action] = [
-        pick(p, f"reroll with {label(m, p)}")
-        for p in raid.sides[side.value]
-        if raid_rerolls(m, p) > raid.spent.count(p)
-    ]
-    wanted = CardType.DEFENSE if side is Side.DEFENDER else CardType.TACTICS
-    options += [pick(c.id, f"reroll with {c.label}") for c in hand_cards(m, player, wanted)]
-    return options
+def chieftains(m: Match, raid: Raid, player: int) -> list[str]:
+    """``player``'s participants with an unused raid reroll (PW-R09)."""
+    return [p for p in raid.sides[raid.side_of(player).value] if raid_rerolls(m, p) > raid.spent.count(p)]
 
 
-def close_step(m: Match, mode: AttackMode) -> None:
+@attrs.frozen
+class CloseStep(boardcore.Step):
     """End of R2/R3: remove the marked persons and add them to the casualties."""
-    raid = raid_of(m)
-    marked = set(raid.marked)
-    losses = [sum(1 for p in side if p in marked) for side in raid.sides]
-    for side in raid.sides:
-        for person in side:
-            if person in marked:
-                leave_play(m, person, Cause.KILLED)
-    sides = tuple(tuple(p for p in side if p not in marked) for side in raid.sides)
-    lost = (raid.lost[0] + losses[0], raid.lost[1] + losses[1])
-    update(m, sides=sides, lost=lost, marked=())
-    if mode is AttackMode.RANGED:
-        open_step(m, AttackMode.HTH)
-    else:
-        round_end(m)
+
+    mode: AttackMode
+
+    def run(self, m: Match) -> None:
+        raid = raid_of(m)
+        for person in (p for side in raid.sides for p in side if p in raid.marked):
+            leave_play(m, person, Cause.KILLED)
+        sides = tuple(tuple(p for p in side if p not in raid.marked) for side in raid.sides)
+        lost = tuple(fielded - len(left) for fielded, left in zip(raid.fielded, sides))
+        update(m, sides=sides, lost=lost, marked=())
+        if self.mode is AttackMode.RANGED:
+            open_step(m, AttackMode.HTH)
+        else:
+            round_end(m)
 
 
 def round_end(m: Match) -> None:
     """R4 (PW-R26 to PW-R29): extra-round cards, the hidden retreat choice, or the result."""
     raid = raid_of(m)
-    attacker_lost, defender_lost = raid.lost
     go_on = raid.both_alive() and raid.round < RULES.raid_round_limit
-    if attacker_lost != defender_lost:
-        leader = Side.ATTACKER if attacker_lost < defender_lost else Side.DEFENDER
+    if raid.lost[0] != raid.lost[1]:
+        leader = Side.ATTACKER if raid.lost[0] < raid.lost[1] else Side.DEFENDER
         if go_on:
-            m.schedule(ExtraRoundWindow(leader))
+            m.schedule(ExtraRound(leader))
         else:
             decide(m, leader)
     elif go_on:
-        m.schedule(RevealStances())
-        for seat in (raid.attacker, raid.defender):
-            ChooseStance(seat).run(m)
+        m.schedule(Retreat())
     else:
         decide(m, None)
 
 
 @attrs.frozen
-class ExtraRoundWindow(boardcore.Window):
+class ExtraRound(boardcore.Window):
     """PW-D14 then PW-D15: Massacre (Attacker) or Counter-Attack (Defender) starts
     another round; if both pass, ``leader`` wins the raid (PW-R28)."""
 
@@ -270,20 +244,20 @@ class ExtraRoundWindow(boardcore.Window):
         raid = raid_of(m)
         return (raid.attacker, raid.defender)
 
+    def may_react(self, m: Match, player: int) -> bool:
+        return bool(m.zones[HAND[player]])
+
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
         side = raid_of(m).side_of(player)
-        return [
-            pick(c.id, f"play {c.label}")
-            for c in hand_cards(m, player)
-            if effect_of(m.rules, c.id).extra_round_for(c) is side
-        ]
+        playable = [c for c in hand_cards(m, player) if effect_of(m.rules, c.id).extra_round_for(c) is side]
+        return [pick(c.id, f"play {c.label}") for c in playable]
 
     def prompt(self, m: Match, player: int) -> str:
         raid = raid_of(m)
         return f"casualties {raid.lost[0]}-{raid.lost[1]}: play a card for another round, or pass"
 
     def react(self, m: Match, player: int, action: Action) -> None:
-        play_from_hand(m, player, action.item)  # type: ignore[attr-defined]
+        m.move((item_of(action),), HAND[player], DISCARD)
 
     def reacted(self, m: Match, player: int, action: Action) -> None:
         m.schedule(RoundStart())
@@ -293,30 +267,40 @@ class ExtraRoundWindow(boardcore.Window):
 
 
 @attrs.frozen
-class ChooseStance(boardcore.Step):
-    """PW-D16: RETREAT or FIGHT ON, chosen in secret by both sides at once."""
+class Stance(boardcore.Select):
+    """PW-D16: RETREAT or FIGHT ON, chosen in secret. Its options never depend on
+    anything hidden, so the "done" that follows the pick is answered by the engine."""
 
-    player: int
+    secret = True
+    public = True
 
-    def run(self, m: Match) -> None:
-        m.ask(self.player, (RETREAT, FIGHT_ON), "casualties are tied: retreat, or fight on?", self, secret=True)
+    def candidates(self, m: Match, picked: tuple[str, ...]) -> Sequence[str]:
+        return () if picked else (RETREAT, FIGHT_ON)
 
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        m.set_draft(player, (action.item,))  # type: ignore[attr-defined]
+    def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
+        return bool(picked)
+
+    def option(self, m: Match, item: str) -> Action:
+        return pick(item, item.replace("-", " "))
+
+    def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
+        return "casualties are tied: retreat, or fight on?"
 
 
 @attrs.frozen
-class RevealStances(boardcore.Step):
-    """Reveal both stances; only a double RETREAT ends the raid, with no winner (PW-R27)."""
+class Retreat(boardcore.SecretChoices):
+    """PW-D16 for both sides at once; only a double RETREAT ends the raid, with no
+    winner (PW-R27)."""
 
-    def run(self, m: Match) -> None:
+    def choosers(self, m: Match) -> Sequence[int]:
         raid = raid_of(m)
-        retreats = 0
-        for seat in (raid.attacker, raid.defender):
-            stance = m.take_draft(seat)
-            m.emit(boardcore.Revealed(seat, stance))
-            retreats += stance == (RETREAT.item,)
-        if retreats == 2:
+        return (raid.attacker, raid.defender)
+
+    def selection(self, m: Match, seat: int) -> boardcore.Select:
+        return Stance(seat)
+
+    def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
+        if all(picks == (RETREAT,) for picks in chosen.values()):
             decide(m, None)
         else:
             m.schedule(RoundStart())
@@ -327,16 +311,3 @@ def decide(m: Match, winner: Side | None) -> None:
     raid = update(m, over=True, winner=winner)
     seat = None if winner is None else raid.seat(winner)
     m.emit(RaidDecided(raid.attacker, raid.defender, raid.round, raid.lost, seat))
-
-
-STEPS: tuple[type[boardcore.Step], ...] = (
-    DeclareRaid,
-    PickRaiders,
-    RoundStart,
-    Volley,
-    ChooseTarget,
-    RerollWindow,
-    ExtraRoundWindow,
-    ChooseStance,
-    RevealStances,
-)

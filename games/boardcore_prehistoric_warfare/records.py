@@ -1,9 +1,8 @@
-"""The frozen records Prehistoric Warfare keeps in a match, its events and its one action.
+"""The public records Prehistoric Warfare keeps in a match, and the events it records.
 
-Everything here is plain, public data: the match's table (entry numbers, the
-round, the raid in progress), the events the rules emit, and the action that
-plays a card on an opponent. Every class stored in a match is listed in
-``register_types`` (see ``__init__``).
+The table holds what cards, counters and pieces cannot: entry numbers and the
+raid in progress. The events are the game's rule moments; card effects and
+plugins may react to them (``@boardcore.reacts_to(LeftPlay)``).
 """
 
 from __future__ import annotations
@@ -110,33 +109,16 @@ class Raid:
 
 @attrs.frozen
 class PWTable:
-    """The game's own state besides cards, counters and pieces (all public)."""
+    """The game's own public state besides cards, counters and pieces."""
 
     entries: dict[str, int] = attrs.field(factory=dict)
     """The entry number of every person in play, by card id or piece id (section 2).
     Never mutated: every change builds a new dict."""
     next_entry: int = 1
-    round: int = 1
-    """The round being played (PW-R39)."""
     raid: Raid | None = None
 
 
-# -- the action ------------------------------------------------------------------------
-
-
-@attrs.frozen(cache_hash=True)
-class PlayOn(boardcore.Action):
-    """Play ``card`` from hand on the opponent in seat ``target`` (PW-D04, PW-D10)."""
-
-    card: str
-    target: int
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-
-# -- events ----------------------------------------------------------------------------
+# -- events: the game's rule moments ---------------------------------------------------
 
 
 @attrs.frozen
@@ -150,11 +132,22 @@ class EnteredPlay(boardcore.Event):
 
 @attrs.frozen
 class LeftPlay(boardcore.Event):
-    """A person left play (its attachments went to the discard pile)."""
+    """A person left play (PW-R41); ``gear`` is what was attached to it, now discarded."""
 
     person: str
     owner: int
     cause: Cause
+    gear: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class RaidBegan(boardcore.Event):
+    """The raiders are chosen: the participants of both sides, oldest first."""
+
+    attacker: int
+    defender: int
+    raiders: tuple[str, ...]
+    defenders: tuple[str, ...]
 
 
 @attrs.frozen
@@ -179,6 +172,3 @@ class RaidDecided(boardcore.Event):
     rounds: int
     lost: tuple[int, int]
     winner: int | None
-
-
-EVENTS: tuple[type[boardcore.Event], ...] = (EnteredPlay, LeftPlay, Attacked, RaidDecided)

@@ -1,1 +1,115 @@
-"""Placeholder: being written."""
+"""Silk Road: an opt-in expansion for Invasions of the Horse People that adds two cards.
+
+Enable it per match set-up::
+
+    game = boardcore.load_game("invasions-of-the-horse-people", plugins=["hp-silk-road"])
+
+* **Silk Road 2** (Conquest): counts 2 in a Tribute like any Conquest card. When
+  the Khan collects a Tribute that holds it, he may levy a toll: take 1 Loot from
+  a Nomad of his choice.
+* **Uyghurs** (Tribe): played as a Nomad's Tribe like any other. When the Khan is
+  deposed in that Invasion, the Uyghurs' player seizes 1 Loot from him.
+
+Both cards arrive through the hooks the game uses for its own cards
+(``register_cards``, ``register_effects``); their behaviour is new, so it hangs
+on the game's own moments (``TributeCollected``, ``InvasionResolved``) through
+``boardcore.reacts_to``. Loot only ever changes hands: the total the Tributes
+paid is unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+import boardcore
+from boardcore import Match
+from boardcore_horse_people import (
+    CONSTANTS,
+    LOOT,
+    NAME,
+    PLAY,
+    TRIBUTE,
+    HorseCard,
+    InvasionResolved,
+    TributeCollected,
+    load_deck,
+    nomads,
+)
+
+games = (NAME,)
+"""The games this plugin can be used with."""
+
+
+@attrs.frozen
+class LootTaken(boardcore.Event):
+    """``taker`` took 1 Loot from ``payer`` through ``card`` (a toll, a seized treasury)."""
+
+    card: str
+    taker: int
+    payer: int
+
+
+def take_loot(m: Match, card: str, taker: int, payer: int) -> None:
+    """Move 1 Loot from ``payer`` to ``taker`` (who must have some to give)."""
+    m.add(LOOT, -1, payer)
+    m.add(LOOT, 1, taker)
+    m.emit(LootTaken(card, taker, payer))
+
+
+class SilkRoad(boardcore.Effect):
+    """The Khan who collects Tribute with the Silk Road laid may levy a toll."""
+
+    @boardcore.reacts_to(TributeCollected)
+    def levy(self, m: Match, card: HorseCard, event: TributeCollected) -> None:
+        # A Khan who has just reached the target has won when the phase ends;
+        # asking him for a toll then would be a question without a stake.
+        # ENGINE-NEED: a way to end the match "at once" (HP-R17) from rule code,
+        # so no triggered step runs between a winning gain and the phase's end.
+        if card.id in m.cards(TRIBUTE) and m.count(LOOT, event.khan) < CONSTANTS.loot_to_win:
+            m.trigger(Toll(event.khan, card=card.id))
+
+
+@attrs.frozen
+class Toll(boardcore.Choose):
+    """The Khan takes 1 Loot from a Nomad who has some, or passes."""
+
+    card: str = attrs.field(kw_only=True)
+    can_pass = True
+    public = True
+    """The Silk Road lies face up and Loot is public, so the options are public too:
+    with no Nomad to pay, the lone "pass" is answered by the engine."""
+
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        return [(str(seat), f"take 1 Loot from seat {seat}") for seat in nomads(m) if m.count(LOOT, seat)]
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        take_loot(m, self.card, player, int(item))
+
+    def prompt(self, m: Match, player: int) -> str:
+        return "Silk Road: take 1 Loot as a toll from a Nomad, or pass"
+
+
+class Uyghurs(boardcore.Effect):
+    """Played in an Invasion that deposes the Khan, the Uyghurs seize 1 of his Loot."""
+
+    @boardcore.reacts_to(InvasionResolved)
+    def seize(self, m: Match, card: HorseCard, event: InvasionResolved) -> None:
+        fallen = event.deposed
+        if fallen is None or not m.count(LOOT, fallen):
+            return
+        for seat in range(m.players):
+            if card.id in m.cards(PLAY[seat]):
+                take_loot(m, card.id, seat, fallen)
+
+
+@boardcore.hookimpl
+def register_cards(game: str) -> Sequence[boardcore.Card]:
+    return load_deck(__name__) if game == NAME else []
+
+
+@boardcore.hookimpl
+def register_effects(game: str) -> Mapping[str, Any]:
+    return {"silk_road": SilkRoad(), "uyghurs": Uyghurs()} if game == NAME else {}

@@ -1,5 +1,6 @@
 """The public face of boardcore: the exported names, typing marker, errors, hooks, actions."""
 
+import importlib
 import importlib.resources
 import inspect
 
@@ -7,23 +8,28 @@ import attrs
 import pytest
 
 import boardcore
-import boardcore.hookspecs
 import boardcore.testing
+from boardcore import _hookspecs
 
 PUBLIC = [
     "Action",
     "AfterReaction",
     "BoardcoreError",
     "Card",
+    "CardPlayed",
     "CardsMoved",
+    "Choose",
     "Chose",
+    "Counter",
     "CounterChanged",
     "DONE",
     "Decision",
     "DieRolled",
     "Done",
+    "Effect",
     "EnforceLimit",
     "Event",
+    "Exchange",
     "ExchangeCards",
     "Game",
     "GameOver",
@@ -32,31 +38,41 @@ PUBLIC = [
     "IllegalAction",
     "InvalidData",
     "Match",
+    "MatchData",
     "MatchStarted",
     "NextTurn",
+    "Option",
     "PASS",
     "Pass",
     "Phase",
     "PhaseBegan",
+    "PhaseEnded",
     "Pick",
     "Piece",
     "PieceAdded",
     "PieceMoved",
     "PieceRemoved",
+    "Play",
+    "PlayCard",
     "PlayerOut",
     "PluginError",
     "Result",
     "Revealed",
     "RuleError",
+    "SeatZones",
+    "SecretChoices",
     "Select",
     "Shuffled",
     "State",
     "Step",
+    "Target",
     "TurnBegan",
+    "TurnEnded",
     "TurnOrder",
     "UnknownGame",
     "Visibility",
     "Window",
+    "Zone",
     "ZoneSpec",
     "__version__",
     "attachment_zone",
@@ -66,15 +82,43 @@ PUBLIC = [
     "hookimpl",
     "hookspec",
     "list_games",
+    "load_cards",
+    "load_constants",
     "load_game",
+    "load_rows",
     "load_table",
+    "make_cards",
+    "opponents",
     "pick",
+    "reacts_to",
     "read_toml",
+    "redeal_by_owner",
     "run_agenda",
+    "structure",
     "to_data",
 ]
 
-TESTING = ["ConformanceError", "Summary", "arranged", "check_game", "load_dice", "put", "resolve_cards", "stack"]
+TESTING = [
+    "ConformanceError",
+    "Summary",
+    "advance_to",
+    "arranged",
+    "check_game",
+    "check_who_is_asked",
+    "choose",
+    "clear_pieces",
+    "decision",
+    "events",
+    "load_dice",
+    "option",
+    "options",
+    "place",
+    "put",
+    "resolve_cards",
+    "set_count",
+    "set_table",
+    "stack",
+]
 
 HOOKS = [
     "after_action",
@@ -111,7 +155,28 @@ def test_star_import_gives_exactly_the_public_names():
 
 
 def test_version():
-    assert isinstance(boardcore.__version__, str) and boardcore.__version__.count(".") == 2
+    assert boardcore.__version__ == "0.2.0"
+
+
+def test_the_public_names_are_defined_in_private_modules():
+    # v2: the engine's modules are private (boardcore._x); the package re-exports them.
+    places = {}
+    for name in boardcore.__all__:
+        module = getattr(getattr(boardcore, name), "__module__", None)
+        if isinstance(module, str) and module.startswith("boardcore"):
+            places[name] = module
+    assert places and all(module.startswith("boardcore._") for module in places.values()), places
+
+
+@pytest.mark.parametrize("old", ["flow", "match", "state", "cards", "zones", "log", "rng", "serialize", "hookspecs"])
+def test_the_0_1_module_names_are_gone(old):
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"boardcore.{old}")
+
+
+@pytest.mark.parametrize("public", ["grid", "testing", "testing.strategies", "bots", "env", "cli"])
+def test_the_public_submodules_import(public):
+    assert importlib.import_module(f"boardcore.{public}")
 
 
 def test_py_typed_ships():
@@ -156,17 +221,15 @@ def test_every_error_class_is_documented():
 
 
 def test_the_hook_specs_are_pinned_and_documented():
-    specs = sorted(
-        name for name, fn in vars(boardcore.hookspecs).items() if callable(fn) and hasattr(fn, "boardcore_spec")
-    )
+    specs = sorted(name for name, fn in vars(_hookspecs).items() if callable(fn) and hasattr(fn, "boardcore_spec"))
     assert specs == HOOKS
     for name in specs:
-        doc = inspect.getdoc(getattr(boardcore.hookspecs, name))
+        doc = inspect.getdoc(getattr(_hookspecs, name))
         assert doc and len(doc) > 20, name
 
 
 def test_only_make_roll_is_first_result():
-    first = [name for name in HOOKS if getattr(boardcore.hookspecs, name).boardcore_spec.get("firstresult")]
+    first = [name for name in HOOKS if getattr(_hookspecs, name).boardcore_spec.get("firstresult")]
     assert first == ["make_roll"]
 
 
@@ -191,6 +254,15 @@ def test_actions_are_frozen_hashable_values_with_short_text():
     assert len({a, boardcore.DONE, boardcore.PASS, boardcore.pick("d0-1", "discard Spear")}) == 3
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         a.item = "d0-2"
+
+
+def test_a_play_is_a_frozen_value_reading_as_its_text():
+    a = boardcore.Play("strike-1", 1, "play Strike on seat 1")
+    assert a == boardcore.Play("strike-1", 1, "play Strike on seat 1") and hash(a) == hash(boardcore.Play("strike-1", 1, "play Strike on seat 1"))
+    assert a != boardcore.Play("strike-1", 0, "play Strike on seat 1")
+    assert str(a) == "play Strike on seat 1" and isinstance(a, boardcore.Action)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        a.target = 0
 
 
 def test_decisions_and_results_are_frozen():

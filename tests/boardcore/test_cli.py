@@ -1,10 +1,12 @@
-"""The ``boardcore`` command line, run in-process through ``boardcore.cli.main``."""
+"""The ``boardcore`` command line, run in-process through ``boardcore.cli.main``, on the toy
+games listed as installed (fixture ``installed_toys``)."""
 
 from __future__ import annotations
 
 import argparse
 import io
 import json
+import multiprocessing
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,11 @@ import pytest
 import boardcore
 from boardcore import cli
 
+import toy
+
 CONTRACT_KEYS = {"game", "players", "games", "seed", "wins", "draws", "mean_actions", "mean_turns", "seconds", "actions_per_second"}
+
+pytestmark = pytest.mark.usefixtures("installed_toys")
 
 
 def run(capsys, *argv):
@@ -24,12 +30,12 @@ def run(capsys, *argv):
 def test_games_lists_installed_games_with_players_and_summary(capsys):
     code, out, _ = run(capsys, "games")
     assert code == 0
-    line = next(line for line in out.splitlines() if line.startswith("gallic-wars"))
-    assert "2 players" in line and "Romans" in line
+    line = next(line for line in out.splitlines() if line.startswith("toy-duel "))
+    assert "2-3 players" in line and "commit a card in secret" in line
 
 
 def test_simulate_json_has_the_contract_keys_and_adds_up(capsys):
-    code, out, _ = run(capsys, "simulate", "gallic-wars", "-n", "40", "--seed", "3", "--json")
+    code, out, _ = run(capsys, "simulate", "toy-duel", "-n", "40", "--seed", "3", "--json")
     assert code == 0
     report = json.loads(out)
     assert CONTRACT_KEYS <= set(report)
@@ -38,28 +44,36 @@ def test_simulate_json_has_the_contract_keys_and_adds_up(capsys):
     assert len(report["wins"]) == 2
 
 
+@pytest.mark.skipif(
+    multiprocessing.get_start_method() != "fork",
+    reason="the workers must inherit the toy games' listing (fork); they are not installed",
+)
 def test_simulate_gives_the_same_figures_for_any_number_of_workers(capsys):
-    _, one, _ = run(capsys, "simulate", "gallic-wars", "-n", "60", "--seed", "5", "--json")
-    _, two, _ = run(capsys, "simulate", "gallic-wars", "-n", "60", "--seed", "5", "--json", "--workers", "2")
+    _, one, _ = run(capsys, "simulate", "toy-cards", "-n", "24", "--seed", "5", "--json")
+    _, two, _ = run(capsys, "simulate", "toy-cards", "-n", "24", "--seed", "5", "--json", "--workers", "2")
     a, b = json.loads(one), json.loads(two)
-    for key in ("wins", "draws", "mean_actions", "mean_turns"):
+    for key in ("wins", "draws", "mean_actions", "mean_turns", "reasons"):
         assert a[key] == b[key]
 
 
 def test_simulate_with_a_plugin_and_per_seat_bots(capsys):
-    code, out, _ = run(capsys, "simulate", "gallic-wars", "-n", "5", "--plugins", "gw-turncoats", "--bots", "random,first", "--json")
+    code, out, _ = run(
+        capsys, "simulate", "toy-duel", "-n", "5", "--plugins", "toy_trebuchet", "--bots", "random,first", "--json"
+    )
     assert code == 0
-    assert json.loads(out)["bots"] == ["random", "first"]
+    report = json.loads(out)
+    assert report["bots"] == ["random", "first"] and report["plugins"] == ["toy_trebuchet"]
 
 
 @pytest.mark.parametrize(
     "argv, message",
     [
         (["simulate", "no-such-game"], "no game named 'no-such-game'"),
-        (["simulate", "gallic-wars", "--players", "3"], "cannot be played by 3 players"),
-        (["simulate", "gallic-wars", "--bots", "nobody"], "nobody"),
-        (["simulate", "gallic-wars", "--bots", "random,random,random"], "3 bots for 2 seats"),
-        (["simulate", "gallic-wars", "--plugins", "nope"], "plugin nope"),
+        (["simulate", "toy-duel", "--players", "4"], "cannot be played by 4 players"),
+        (["simulate", "toy-duel", "--bots", "nobody"], "nobody"),
+        (["simulate", "toy-duel", "--bots", "random,random,random"], "3 bots for 2 seats"),
+        (["simulate", "toy-duel", "--plugins", "nope"], "plugin nope"),
+        (["simulate", "toy-arena", "--plugins", "toy_trebuchet"], "is for toy-duel, not toy-arena"),
     ],
 )
 def test_bad_arguments_give_a_clear_error_and_exit_code_2(capsys, argv, message):
@@ -68,7 +82,7 @@ def test_bad_arguments_give_a_clear_error_and_exit_code_2(capsys, argv, message)
     assert message in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv", [["simulate", "gallic-wars", "-n", "zero"], ["simulate", "gallic-wars", "-n", "0"], ["frobnicate"]])
+@pytest.mark.parametrize("argv", [["simulate", "toy-duel", "-n", "zero"], ["simulate", "toy-duel", "-n", "0"], ["frobnicate"]])
 def test_malformed_options_are_rejected_by_the_parser(capsys, argv):
     with pytest.raises(SystemExit) as exc:
         cli.main(argv)
@@ -76,40 +90,40 @@ def test_malformed_options_are_rejected_by_the_parser(capsys, argv):
     assert "error" in capsys.readouterr().err
 
 
-def play(tmp_path: Path, answers: str, **extra) -> tuple[int, str, Path]:
+def play(tmp_path: Path, answers: str, game: str = "toy-duel", **extra) -> tuple[int, str, Path]:
     extra.setdefault("option", [])
     save = tmp_path / "match.json"
-    args = argparse.Namespace(
-        game="gallic-wars", players=None, seat=0, bots="random", seed=7, save=save, plugins="", **extra
-    )
+    args = argparse.Namespace(game=game, players=None, seat=0, bots="random", seed=7, save=save, plugins="", **extra)
     out = io.StringIO()
     code = cli.cmd_play(args, stdin=io.StringIO(answers), stdout=out)
     return code, out.getvalue(), save
 
 
 def test_play_reprompts_on_bad_input_and_saves_the_match(tmp_path):
+    game = toy.duel()
+    offered = len(game.new_state(players=2, seed=7).pending[0].options)  # seat 0 is asked first
     code, out, save = play(tmp_path, "banana\n99\n1\nq\n")
     assert code == 0
     assert "'banana' is not a number" in out
-    assert "99 is not between 1 and 9" in out
-    game = boardcore.load_game("gallic-wars")
+    assert f"99 is not between 1 and {offered}" in out
     saved = game.state_from_json(save.read_text())
     assert len(saved.history) >= 1 and saved.history[0][0] == 0
 
 
-def test_play_a_whole_game_by_always_answering_done(tmp_path):
-    # Option 9 is "done" while 8 cards are offered; keep answering until the game ends.
-    code, out, save = play(tmp_path, "9\n" * 40)
+def test_play_a_whole_game_by_always_answering_the_first_option(tmp_path):
+    code, out, save = play(tmp_path, "1\n" * 60, game="toy-arena")
     assert code == 0 and "Game over" in out
+    assert toy.arena().state_from_json(save.read_text()).is_over
 
 
 def test_play_never_shows_the_opponents_hand(tmp_path):
     _, out, _ = play(tmp_path, "q\n")
-    assert "hand:1 [8 hidden]" in out
+    assert "hand:1 [4 hidden]" in out
+    assert "deck:0 [" in out and "hidden]" in out
 
 
 def test_replay_steps_through_a_saved_game(tmp_path, capsys):
-    play(tmp_path, "9\n" * 40)
+    play(tmp_path, "1\n" * 60, game="toy-arena")
     code, out, _ = run(capsys, "replay", str(tmp_path / "match.json"))
     assert code == 0
     assert "[1] seat" in out and "result:" in out
@@ -117,7 +131,7 @@ def test_replay_steps_through_a_saved_game(tmp_path, capsys):
 
 def test_replay_of_a_broken_file_says_what_and_where(tmp_path, capsys):
     bad = tmp_path / "bad.json"
-    bad.write_text('{"game": "gallic-wars", "plugins": [], "format": "boardcore.match/1"}')
+    bad.write_text('{"game": "toy-duel", "plugins": [], "format": "boardcore.match/2"}')
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 2 and "missing keys" in err
     bad.write_text("not json")
@@ -127,20 +141,49 @@ def test_replay_of_a_broken_file_says_what_and_where(tmp_path, capsys):
     assert code == 2 and "absent.json" in err
 
 
+def test_replay_of_a_0_1_save_names_the_format(tmp_path, capsys):
+    state = toy.duel().new_state(players=2, seed=1)
+    doc = state.to_data()
+    doc["format"] = "boardcore.match/1"
+    saved = tmp_path / "old.json"
+    saved.write_text(json.dumps(doc))
+    code, _, err = run(capsys, "replay", str(saved))
+    assert code == 2 and "$.format" in err and "boardcore.match/2" in err
+
+
 def test_setup_options_reach_the_game(capsys):
-    _, default, _ = run(capsys, "simulate", "gallic-wars", "-n", "30", "--seed", "4", "--json")
-    _, swapped, _ = run(capsys, "simulate", "gallic-wars", "-n", "30", "--seed", "4", "--json", "--option", "romans=1")
-    assert json.loads(swapped)["options"] == {"romans": 1}
-    report = json.loads(swapped)
+    _, default, _ = run(capsys, "simulate", "toy-duel", "-n", "30", "--seed", "4", "--json")
+    _, other, _ = run(capsys, "simulate", "toy-duel", "-n", "30", "--seed", "4", "--json", "--option", "window=restart")
+    report = json.loads(other)
+    assert report["options"] == {"window": "restart"}
     assert sum(report["wins"]) + report["draws"] == 30
     assert json.loads(default)["options"] == {}
-    code, _, err = run(capsys, "simulate", "gallic-wars", "-n", "2", "--option", "romans=9")
-    assert code == 2 and "romans must be seat 0 or 1" in err
-    code, _, err = run(capsys, "simulate", "gallic-wars", "--option", "romans")
+    code, _, err = run(capsys, "simulate", "toy-duel", "-n", "2", "--option", "window=sideways")
+    assert code == 2 and "options.window: must be one of" in err
+    code, _, err = run(capsys, "simulate", "toy-duel", "-n", "2", "--option", "target=three")
+    assert code == 2 and "options.target: must be a int" in err
+    code, _, err = run(capsys, "simulate", "toy-duel", "-n", "2", "--option", "colour=red")
+    assert code == 2 and "has no option ['colour']" in err
+    code, _, err = run(capsys, "simulate", "toy-duel", "--option", "window")
     assert code == 2 and "KEY=VALUE" in err
 
 
 def test_play_shows_turns_not_set_up_bookkeeping(tmp_path):
-    _, out, _ = play(tmp_path, "q\n", option=["romans=1"])
-    assert "MatchStarted" not in out and "PieceAdded" not in out
-    assert "== turn 1 ==" in out and "sides: [celts; romans]" in out
+    _, out, _ = play(tmp_path, "q\n", option=["target=2"])
+    assert "MatchStarted" not in out and "Shuffled" not in out
+    assert "== turn 1 ==" in out
+    # the default view grouped by name, and the game's own entries
+    assert "counters: power=[0, 0], score=[0, 0], tokens=[2, 2]" in out
+    assert "scores: [0; 0]" in out and "my_tokens: 2" in out
+
+
+def test_a_module_plugin_is_saved_under_its_module_name_and_found_by_it():
+    game = boardcore.load_game(toy.DUEL, plugins=["toy_trebuchet"])
+    assert game.plugins == ("toy_trebuchet",) and "d1-7" in game.cards
+    state = game.new_state(players=2, seed=2)
+    assert state.to_data()["plugins"] == ["toy_trebuchet"]
+    import toy_trebuchet
+
+    again = boardcore.load_game(toy.DUEL, plugins=[toy_trebuchet])
+    assert again.plugins == ("toy_trebuchet",)
+    assert again.state_from_json(state.to_json()) == state

@@ -1,10 +1,10 @@
-"""SharedLog: the append-only list that clones share until one of them writes."""
+"""SharedLog (internal: boardcore._log): the append-only list that clones share until one of them writes."""
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardcore.log import SharedLog
+from boardcore._log import SharedLog
 
 
 def test_append_len_iter_getitem():
@@ -90,7 +90,7 @@ def test_matches_a_list_model(ops):
 
 
 def test_dumped_entries_are_computed_once_and_follow_each_fork():
-    from boardcore.log import SharedLog
+    from boardcore._log import SharedLog
 
     calls = []
 

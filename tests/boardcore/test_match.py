@@ -1,4 +1,4 @@
-"""The rule-author API of boardcore.Match: zones, cards, counters, pieces, dice, players."""
+"""The rule-author API of boardcore.Match: zones, cards, counters, pieces, dice, players, the agenda."""
 
 from collections import Counter
 
@@ -16,7 +16,7 @@ CARDS = [f"d0-{k}" for k in range(1, 7)]
 
 def fresh(players=2, seed=1):
     """An empty match of toy-duel (set-up not run): rule code acts on it directly."""
-    return boardcore.Match(GAME, players, seed, dict(toy.DUEL_SPEC.options))
+    return boardcore.Match(GAME, players, seed, toy.DUEL_SPEC.defaults)
 
 
 def piles(cards=CARDS, discard=()):
@@ -57,6 +57,28 @@ def test_remove_zone_only_when_empty():
         m.remove_zone("deck")
     m.remove_zone("hand")
     assert "hand" not in m.zones and "hand" not in m.specs
+
+
+def test_fill_deals_cards_that_are_in_no_zone_yet():
+    m = piles(CARDS[:2])
+    m.fill("hand", ["d0-3", "d0-4"])
+    m.fill("hand", ["d0-5"])
+    assert m.cards("hand") == ("d0-3", "d0-4", "d0-5")
+    assert not events(m, CardsMoved)  # dealing is set-up, not a move
+    with pytest.raises(RuleError, match="already placed"):
+        m.fill("discard", ["d0-1"])
+    with pytest.raises(RuleError, match="unknown"):
+        m.fill("discard", ["zz-1"])
+    with pytest.raises(RuleError):
+        m.fill("nowhere", ["d0-6"])
+    assert census(m) == Counter(CARDS[:5])
+
+
+def test_card_gives_the_card_data_and_refuses_unknown_ids():
+    m = fresh()
+    assert m.card("d0-4") == toy.DuelCard("d0-4", "Axe", seat=0, power=4, effect="double")
+    with pytest.raises(RuleError, match="no card"):
+        m.card("nope")
 
 
 def test_locate():
@@ -329,6 +351,33 @@ def test_loaded_dice_come_first_then_the_generator():
     load_dice(state, [7])
     with pytest.raises(RuleError):
         m.roll(6)
+
+
+def test_active_is_the_active_seat_and_can_be_set():
+    m = fresh()
+    with pytest.raises(RuleError):
+        m.active  # noqa: B018
+    m.active = 1
+    assert m.active == m.active_seat == 1
+
+
+# -- the agenda ---------------------------------------------------------------------------
+
+
+def test_schedule_runs_steps_in_the_order_given_before_what_was_scheduled():
+    m = fresh()
+    m.agenda = ()
+    m.schedule(toy.Score())
+    m.schedule(toy.Draw(), toy.CommitCard(0))
+    # the last step of the agenda runs next
+    assert m.agenda[::-1] == (toy.Draw(), toy.CommitCard(0), toy.Score())
+
+
+def test_trigger_collects_steps_in_the_order_asked():
+    m = fresh()
+    m.trigger(toy.Score())
+    m.trigger(toy.Draw(), toy.CommitCard(1))
+    assert m.triggered == (toy.Score(), toy.Draw(), toy.CommitCard(1))
 
 
 def test_below():

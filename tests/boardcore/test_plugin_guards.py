@@ -6,6 +6,8 @@ import pytest
 
 import boardcore
 
+import toy
+
 
 class WrapperPlugin:
     @boardcore.hookimpl(wrapper=True)
@@ -22,7 +24,7 @@ class OldStyleWrapper:
 @pytest.mark.parametrize("plugin", [WrapperPlugin(), OldStyleWrapper()])
 def test_wrapper_hook_implementations_are_refused(plugin):
     with pytest.raises(boardcore.PluginError, match="wrapper implementations are not supported"):
-        boardcore.load_game("gallic-wars", plugins=[plugin])
+        toy.duel(plugin)
 
 
 def test_a_plugin_with_a_misspelt_hook_is_refused():
@@ -32,13 +34,13 @@ def test_a_plugin_with_a_misspelt_hook_is_refused():
             pass
 
     with pytest.raises(boardcore.PluginError, match="unknown hook"):
-        boardcore.load_game("gallic-wars", plugins=[Misspelt()])
+        toy.duel(Misspelt())
 
 
 def test_moving_cards_into_their_own_zone_is_a_rule_error():
-    state = boardcore.load_game("gallic-wars").new_state(players=2, seed=1)
+    state = toy.duel().new_state(players=2, seed=1)
     m = state.match
     with pytest.raises(boardcore.RuleError, match="to itself"):
-        m.move(m.cards("hand:0")[:1], "hand:0", "hand:0")
+        m.move(m.cards(toy.HAND[0])[:1], toy.HAND[0], toy.HAND[0])
     with pytest.raises(boardcore.RuleError, match="no card"):
         m.card("nope")

@@ -1,4 +1,4 @@
-"""The match generator (boardcore.rng): SplitMix64, fixed forever so saved games replay."""
+"""The match generator (internal: boardcore._rng): SplitMix64, fixed forever so saved games replay."""
 
 from collections import Counter
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardcore import rng
+from boardcore import _rng as rng
 
 
 def test_next_u64_is_splitmix64():

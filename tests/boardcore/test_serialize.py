@@ -19,6 +19,7 @@ from boardcore import (
     Event,
     InvalidData,
     Pick,
+    Play,
     Result,
     from_data,
     pick,
@@ -26,6 +27,7 @@ from boardcore import (
 )
 
 import toy
+import toycards
 
 
 def round_trip(obj, cls, game=None):
@@ -39,7 +41,20 @@ def test_actions_are_tagged_with_their_kind():
     assert to_data(PASS) == {"kind": "Pass"}
 
 
-@pytest.mark.parametrize("action", [pick("d0-1", "discard Spear"), DONE, PASS])
+def test_a_play_keeps_its_target_type():
+    assert to_data(Play("strike-1", 2, "play Strike on seat 2")) == {
+        "kind": "Play",
+        "card": "strike-1",
+        "target": 2,
+        "text": "play Strike on seat 2",
+    }
+    for target in (None, 0, 2, "hero-1", "e4"):
+        back = round_trip(Play("strike-1", target, "play"), Action)
+        assert back == Play("strike-1", target, "play") and type(back.target) is type(target)
+    assert str(Play("coin-1", None, "play Coin 1")) == "play Coin 1"
+
+
+@pytest.mark.parametrize("action", [pick("d0-1", "discard Spear"), DONE, PASS, Play("x-1", None, "play X")])
 def test_actions_round_trip_through_the_base_class(action):
     back = round_trip(action, Action)
     assert back == action and type(back) is type(action)
@@ -80,6 +95,15 @@ def test_result_round_trips(winners, reason, scores):
         DieRolled(6, 4, "attack", True),
         boardcore.GameOver((0, 2), "tie"),
         boardcore.TurnBegan(3, None),
+        boardcore.TurnEnded(3),
+        boardcore.PhaseBegan("act"),
+        boardcore.PhaseEnded("act"),
+        boardcore.CardPlayed(1, "strike-2", "hand:1", 0, "act"),
+        boardcore.CardPlayed(1, "coin-2", "hand:1", None, "act"),
+        boardcore.CardPlayed(0, "arrow-1", "hand:0", "e4", "shoot"),
+        boardcore.Revealed(1, ("d1-4",)),
+        boardcore.Chose(1, None, True),
+        boardcore.PlayerOut(2),
     ],
 )
 def test_events_round_trip_keeping_their_field_types(event):
@@ -87,6 +111,8 @@ def test_events_round_trip_keeping_their_field_types(event):
     assert back == event
     if isinstance(event, CounterChanged):
         assert type(back.owner) is type(event.owner)  # a seat stays an int, a piece id a str
+    if isinstance(event, boardcore.CardPlayed):
+        assert type(back.target) is type(event.target)
 
 
 def test_match_data_classes_round_trip():
@@ -158,5 +184,25 @@ def test_a_class_may_choose_its_saved_kind():
 
 def test_game_steps_round_trip_with_the_game():
     game = toy.duel()
-    for step in (toy.Choose(1), toy.Reveal(), toy.BoostRestart(index=1), boardcore.EnforceLimit("hand:0", "discard:0")):
+    for step in (
+        toy.CommitCard(1),
+        toy.Commit(),
+        toy.BoostRestart(index=1, order=(1, 0)),
+        boardcore.EnforceLimit("hand:0", "discard:0"),
+        toy.ChooseTarget(2),
+    ):
+        assert round_trip(step, boardcore.Step, game=game) == step
+
+
+def test_ready_made_steps_round_trip_with_their_fields():
+    game = toycards.game()
+    for step in (
+        toycards.Act(1, used=("coin-1",)),
+        toycards.ActTwoStep(),
+        toycards.ShieldWindow(0, 1, index=0, order=(1,)),
+        toycards.SpyReport(2),
+        toycards.Market(),
+        toycards.Mulligan(),
+        boardcore.ExchangeCards(0, "hand:0", 2),
+    ):
         assert round_trip(step, boardcore.Step, game=game) == step

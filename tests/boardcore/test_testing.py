@@ -1,4 +1,5 @@
-"""boardcore.testing: check_game on sound and deliberately broken toy games; arranging matches."""
+"""boardcore.testing: check_game on sound and deliberately broken toy games; arranging matches;
+driving a match by option texts."""
 
 import ast
 import json
@@ -10,9 +11,30 @@ import pytest
 
 import boardcore
 from boardcore import DONE, pick
-from boardcore.testing import ConformanceError, Summary, arranged, check_game, load_dice, put, resolve_cards, stack
+from boardcore.testing import (
+    ConformanceError,
+    Summary,
+    advance_to,
+    arranged,
+    check_game,
+    check_who_is_asked,
+    choose,
+    clear_pieces,
+    decision,
+    events,
+    load_dice,
+    option,
+    options,
+    place,
+    put,
+    resolve_cards,
+    set_count,
+    set_table,
+    stack,
+)
 
 import toy
+import toycards
 
 
 def reproducer(error):
@@ -27,10 +49,11 @@ def reproducer(error):
 # -- sound games pass -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("window", ["close", "restart", "next"])
+@pytest.mark.parametrize("window", ["close", "restart", "next", "ask-all"])
 def test_check_game_passes_on_toy_duel(window):
-    game = toy.duel_variant(f"toy-duel-{window}", options={"window": window, "target": 3})
-    summary = check_game(game, games=6, seed=window.__len__(), cross_process=False)
+    summary = check_game(
+        toy.duel(), games=6, seed=len(window), cross_process=False, options={"window": window}, checks=[toy.duel_check]
+    )
     assert isinstance(summary, Summary)
     assert summary.games == 6 and summary.players == {2: 3, 3: 3}
     assert sum(summary.reasons.values()) == 6
@@ -39,7 +62,7 @@ def test_check_game_passes_on_toy_duel(window):
 
 
 def test_check_game_passes_on_toy_arena_with_a_fixed_player_count():
-    summary = check_game(toy.arena(), games=8, players=3, every=2, cross_process=False)
+    summary = check_game(toy.arena(), games=8, players=3, every=2, cross_process=False, checks=[toy.arena_check])
     assert summary.players == {3: 8}
     assert set(summary.reasons) <= {"last hero standing", "turn limit"}
 
@@ -62,7 +85,7 @@ def test_cross_process_check_needs_an_installed_game():
 
 def peek(m, player):
     """A describe that shows every deck's top card: hidden from everybody."""
-    return {"peek": [c for s in range(m.players) for c in m.cards(toy.deck(s))[-1:]]}
+    return {"peek": [c for s in range(m.players) for c in m.cards(toy.DECK[s])[-1:]]}
 
 
 class LoseCard(boardcore.Phase):
@@ -72,7 +95,7 @@ class LoseCard(boardcore.Phase):
 
     def begin(self, m):
         if m.turn == 2:
-            m.zones = {**m.zones, toy.hand(0): m.cards(toy.hand(0))[1:]}
+            m.zones = {**m.zones, toy.HAND[0]: m.cards(toy.HAND[0])[1:]}
 
 
 def chaotic_setup(m):
@@ -106,21 +129,21 @@ BROKEN = {
     "conservation": dict(phases=(LoseCard, *toy.DUEL_SPEC.phases)),
     "termination": dict(turn_limit=None, options={"window": "close", "target": 10**6}),
     "determinism": dict(setup=chaotic_setup),
-    "game invariants": dict(check=lambda m: ["too late"] if m.turn >= 3 else []),
+    "game invariants": {},  # v2: the invariant is passed to check_game (see CHECKS)
     "legal options": dict(phases=(*toy.DUEL_SPEC.phases, Button)),
 }
+CHECKS = {"game invariants": [lambda m: ["too late"] if m.turn >= 3 else []]}
 
 
 @pytest.mark.parametrize("prop", sorted(BROKEN))
 def test_check_game_fails_on_a_broken_game_naming_the_property(prop):
     changes = BROKEN[prop]
-    types = list(toy.DUEL_TYPES) + [Fragile]
     spec = attrs.evolve(toy.DUEL_SPEC, name=f"toy-broken-{prop.replace(' ', '-')}", **changes)
     game = boardcore.game_from_provider(
-        toy.Provider(spec.name, spec, cards=toy.duel_cards(), types=types, effects=toy.DUEL_EFFECTS)
+        toy.Provider(spec.name, spec, cards=toy.duel_cards(), types=[Fragile], effects=toy.DUEL_EFFECTS)
     )
     with pytest.raises(ConformanceError) as caught:
-        check_game(game, games=10, max_actions=150, cross_process=False)
+        check_game(game, games=10, max_actions=150, cross_process=False, checks=CHECKS.get(prop, ()))
     message = str(caught.value)
     assert f"property '{prop}' failed" in message
     assert spec.name in message and "reproduce with" in message
@@ -132,7 +155,7 @@ def test_check_game_fails_on_a_broken_game_naming_the_property(prop):
     if prop == "conservation":
         assert len(toy.all_cards(replayed)) == 18 - 1
     elif prop == "no leaks":
-        hidden = set(replayed.match.cards(toy.deck(0)))
+        hidden = set(replayed.match.cards(toy.DECK[0]))
         assert hidden & set(replayed.view(1)["game_view"]["peek"])
     elif prop == "termination":
         assert not replayed.is_over and len(history) > 150
@@ -140,6 +163,37 @@ def test_check_game_fails_on_a_broken_game_naming_the_property(prop):
         assert replayed.turn >= 3
     elif prop == "legal options":
         assert replayed.pending and str(replayed.pending[0].options[0]) == "press the red button"
+
+
+LEAKY = {"strike": toycards.StrikeEffect(toycards.LeakyShieldWindow)}
+
+
+def test_check_game_finds_a_window_that_is_wrongly_public():
+    # Shields are hidden in hands; a public window asks the target only when it holds
+    # one, so who is asked tells the others what the target holds.
+    game = toycards.variant("toy-cards-leaky", effects=LEAKY)
+    with pytest.raises(ConformanceError) as caught:
+        check_game(game, games=10, cross_process=False)
+    message = str(caught.value)
+    assert "toy-cards-leaky: property 'secret structure' failed" in message and "reproduce with" in message
+    seed, players, history = reproducer(caught.value)
+    assert "**{'goal': 5, 'bonus': 0}" in message  # the options are part of the reproducer
+    replayed = game.replay(seed=seed, players=players, history=history)
+    assert check_who_is_asked(replayed, 3, salt=len(history)) is not None
+    # the same position in the sound game asks the same players whatever is hidden
+    sound = toycards.game().replay(seed=seed, players=players, history=history)
+    assert check_who_is_asked(sound, 10) is None
+
+
+def test_check_game_passes_on_toy_cards_whose_window_is_not_public():
+    summary = check_game(toycards.game(), games=10, cross_process=False, checks=[toycards.check])
+    assert summary.games == 10 and summary.players == {2: 5, 3: 5}
+    assert set(summary.reasons) <= {"round limit", "reached 5 VP"}
+
+
+def test_secret_structure_can_be_skipped():
+    game = toycards.variant("toy-cards-leaky-unchecked", effects=LEAKY)
+    assert check_game(game, games=3, cross_process=False, redeals=0).games == 3
 
 
 def test_conformance_error_is_an_assertion_error():
@@ -151,7 +205,7 @@ def test_conformance_error_is_an_assertion_error():
 
 def test_arranged_stacks_decks_before_the_first_step():
     game = toy.duel()
-    state = arranged(game, 2, 0, top={"deck:0": ["Club", "Axe"], "deck:1": ["d1-3"]})
+    state = arranged(game, 2, 0, top={toy.DECK[0]: ["Club", "Axe"], toy.DECK[1]: ["d1-3"]})
     # turn 1 drew the two stacked cards into seat 0's hand (on top of the 2 dealt)
     assert state.match.cards("hand:0")[-2:] == ("d0-6", "d0-4")
     assert state.match.cards("hand:1")[-2] == "d1-3"
@@ -198,3 +252,129 @@ def test_check_game_refuses_a_decision_with_too_many_options():
     with pytest.raises(ConformanceError, match="legal options.*more than 2"):
         check_game(toy.arena(), games=2, max_options=2, cross_process=False)
     check_game(toy.arena(), games=2, cross_process=False)  # the default cap of 300 holds
+
+
+# -- driving a match: decision, options, option, choose, events, advance_to ---------------------
+
+
+def test_decision_and_options_read_who_is_asked_what():
+    state = toy.duel().new_state(players=2, seed=5)
+    assert decision(state).player == 0
+    assert options(state) == ["discard Bow", "discard Sling", "discard Axe", "discard Club"]
+    assert options(state, 0) == options(state)
+    with pytest.raises(AssertionError, match="player 1 is not asked"):
+        decision(state, 1)
+    choose(state, 0, "discard Bow")
+    choose(state, 1, "discard Sling")
+    with pytest.raises(AssertionError, match="2 players are asked"):
+        decision(state)
+    assert decision(state, 1).secret
+
+
+def test_option_finds_an_option_by_its_text_or_a_unique_prefix():
+    state = toy.duel().new_state(players=2, seed=5)
+    assert option(state, 0, "discard Axe") == pick("d0-4", "discard Axe")
+    assert option(state, 0, "discard C") == pick("d0-6", "discard Club")
+    with pytest.raises(AssertionError, match="4 options 'discard'"):
+        option(state, 0, "discard")
+    with pytest.raises(AssertionError, match="no option 'discard Ring'"):
+        option(state, 0, "discard Ring")
+
+
+def test_choose_applies_options_one_after_the_other():
+    state = toy.duel().new_state(players=2, seed=5)
+    choose(state, 0, "discard Bow")
+    choose(state, 1, "discard Sling")
+    choose(state, 0, "commit Axe", "done")
+    assert state.match.draft(0) == ("d0-4",) and [d.player for d in state.pending] == [1]
+    choose(state, None, "commit Club", "done")  # None: the only seat asked
+    assert events(state, boardcore.Revealed) == [boardcore.Revealed(0, ("d0-4",)), boardcore.Revealed(1, ("d1-6",))]
+    with pytest.raises(AssertionError, match="no option 'done'"):
+        choose(state, None, "done")  # the Boost window asks now
+
+
+def test_events_lists_one_kind_of_event_oldest_first():
+    state = toy.arena().new_state(players=2, seed=0)
+    load_dice(state, [2, 3])
+    state.apply(0, DONE)
+    state.apply(1, DONE)
+    assert [e.value for e in events(state, boardcore.DieRolled)] == [2, 3]
+    assert [e.turn for e in events(state, boardcore.TurnBegan)] == [1, 2, 3]
+    assert events(state, boardcore.Revealed) == []
+
+
+def test_advance_to_answers_quietly_until_the_phase_asks():
+    state = toycards.game().new_state(players=2, seed=3)
+    advance_to(state, "market")
+    m = state.match
+    assert m.phase == "market" and state.pending
+    # the quiet way: "done" to the mulligans and the act menu, "pass" to the build
+    assert all(str(a) in ("done", "pass") for _, a in state.history)
+    assert not events(state, boardcore.CardPlayed)
+
+
+def test_advance_to_takes_a_chooser_and_stops_at_the_end_of_the_match():
+    state = toy.arena().new_state(players=2, seed=0)
+    load_dice(state, [6] * 6)
+    advance_to(state, "no-such-phase", chooser=lambda d: d.options[0])
+    assert state.is_over and state.result.reason == "last hero standing"
+    assert state.history[0] == (0, pick("g1", "take Sword"))
+
+
+def test_advance_to_gives_up_after_max_actions():
+    state = toycards.game().new_state(players=2, seed=3)
+    with pytest.raises(boardcore.IllegalAction, match="not reached in 3 actions"):
+        advance_to(state, "market", max_actions=3)
+
+
+# -- arranging pieces, counters and the table ----------------------------------------------------
+
+
+def test_place_adds_a_piece_with_counters_on_an_empty_square():
+    state = toy.arena().new_state(players=2, seed=0)
+    m = state.match
+    golem = place(state, "golem", 1, "c3", hp=5, armour=1)
+    assert m.pieces[golem] == boardcore.Piece("golem", 1, "c3")
+    assert m.count("hp", golem) == 5 and m.count("armour", golem) == 1
+    off_board = place(state, "golem", 0)
+    assert m.pieces[off_board].square is None
+    with pytest.raises(boardcore.InvalidData, match="c3 already holds"):
+        place(state, "golem", 0, "c3")
+    assert events(state, boardcore.PieceAdded)[-1] == boardcore.PieceAdded(off_board, "golem", 0)
+
+
+def test_clear_pieces_removes_pieces_and_their_counters():
+    state = toy.arena().new_state(players=3, seed=0)
+    m = state.match
+    extra = place(state, "golem", 1, "c3", hp=2)
+    clear_pieces(state, owner=1)
+    assert m.pieces_of(1) == () and m.count("hp", extra) == 0 and len(m.pieces) == 2
+    m.attach("g1", toy.ARMORY, toy.hero(m, 0), 0)
+    with pytest.raises(boardcore.RuleError, match="attachments"):
+        clear_pieces(state)
+    m.release(toy.hero(m, 0), toy.ARMORY)
+    clear_pieces(state)
+    assert m.pieces == {} and not any("@" in k for k in m.counters)
+
+
+def test_set_count_and_set_table_change_the_match_as_a_referee_would():
+    state = toy.arena().new_state(players=2, seed=0)
+    m = state.match
+    set_count(state, "hp", 1, toy.hero(m, 1))
+    set_count(state, "round-bonus", 3)
+    set_table(state, hits=(4, 0), last_attack=(0, 1))
+    assert m.count("hp", toy.hero(m, 1)) == 1 and m.count("round-bonus") == 3
+    assert m.table == toy.ArenaTable(hits=(4, 0), last_attack=(0, 1))
+    assert events(state, boardcore.CounterChanged)[-1] == boardcore.CounterChanged("round-bonus", None, 0, 3)
+    load_dice(state, [6])
+    state.apply(0, DONE)  # the arranged match plays on: 1 hp left, a hit knocks seat 1 out
+    assert state.result == boardcore.Result((0,), "last hero standing")
+    assert state.game.state_from_json(state.to_json()) == state
+
+
+def test_check_who_is_asked_accepts_a_sound_position():
+    state = toycards.game().new_state(players=3, seed=2)
+    for _ in range(25):
+        assert check_who_is_asked(state, 4, salt=len(state.history)) is None
+        d = state.pending[0]
+        state.apply(d.player, d.options[0])

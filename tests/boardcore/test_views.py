@@ -1,4 +1,5 @@
-"""Views: what one player may see, derived from zone visibility; and determinization."""
+"""Views: what one player may see, derived from zone visibility (cards with their label and
+data, counters grouped by name); and determinization."""
 
 import json
 from collections import Counter
@@ -9,10 +10,11 @@ from hypothesis import strategies as st
 
 import boardcore
 from boardcore import DONE
-from boardcore.testing import load_dice
+from boardcore.testing import load_dice, put
 from boardcore.testing.strategies import playthroughs
 
 import toy
+import toycards
 
 DUEL = toy.duel()
 ARENA = toy.arena()
@@ -52,13 +54,58 @@ def test_view_carries_the_public_match_data():
     view = state.view(2)
     assert view["game"] == toy.ARENA and view["player"] == 2 and view["players"] == 3
     assert view["turn"] == 1 and view["active"] == 0 and view["phase"] == "arm" and view["out"] == []
-    assert view["counters"] == dict(state.match.counters)
+    assert view["round"] == 1
+    # v2 groups counters by name: a counter owned by a piece reads {piece: value}
+    assert view["counters"] == {"hp": {"hero-1": 3, "hero-2": 3, "hero-3": 3}}
     assert view["pieces"]["hero-1"] == {"kind": "hero", "owner": 0, "square": "home0"}
     assert view["table"] == {"hits": [0, 0, 0], "last_attack": None}
     assert view["result"] is None and view["decision"] is None
     assert view["others_deciding"] == [{"player": 0, "prompt": state.pending[0].prompt}]
     mine = state.view(0)["decision"]
     assert mine == {"prompt": state.pending[0].prompt, "options": [str(o) for o in state.pending[0].options]}
+
+
+def test_counters_are_grouped_by_name_with_declared_ones_listed_at_zero():
+    state = to_commit()
+    m = state.match
+    assert state.view(0)["counters"] == {"tokens": [2, 2], "power": [0, 0], "score": [0, 0]}
+    m.add(toy.SCORE, 2, 1)
+    m.add("loose", 4)  # a counter of the whole match, never declared
+    m.add("hp", 1, "hero-9")  # a counter owned by something that is not a seat
+    assert state.view(1)["counters"] == {
+        "tokens": [2, 2],
+        "power": [0, 0],
+        "score": [0, 2],
+        "loose": 4,
+        "hp": {"hero-9": 1},
+    }
+
+
+def test_a_match_counter_is_a_number_and_per_seat_counters_are_lists():
+    state = toycards.game().new_state(players=3, seed=1)
+    assert state.view(2)["counters"] == {"gold": [1, 1, 1], "vp": [0, 0, 0], "pot": 5}
+
+
+def test_cards_are_shown_with_their_label_and_printed_data():
+    state = toycards.game().new_state(players=2, seed=1)
+    put(state, toycards.TABLEAU[0], ["Purse", "Banner"])
+    zones = state.view(1)["zones"]
+    purse, banner = zones["tableau:0"]["cards"]
+    assert purse == {"id": purse["id"], "name": "Purse", "label": "Purse 2", "kind": "coin", "value": 2}
+    assert purse["id"].startswith("purse-")
+    assert banner["label"] == "Banner" and banner["kind"] == "banner" and "effect" not in banner
+    assert "cards" not in zones["draw"] and zones["draw"]["count"] == len(state.match.cards(toycards.DRAW))
+
+
+def test_the_default_view_needs_no_describe():
+    state = toycards.game().new_state(players=2, seed=1)
+    view = state.view(0)
+    assert "game_view" not in view
+    assert set(view) == {
+        "game", "player", "players", "turn", "round", "active", "phase", "out", "zones", "counters",
+        "pieces", "table", "draft", "decision", "others_deciding", "result",
+    }  # fmt: skip
+    assert view["table"] is None and view["phase"] == "mulligan"
 
 
 def test_game_view_comes_from_describe():

@@ -5,37 +5,47 @@ This module is a game provider: its ``@boardcore.hookimpl`` functions are what a
 
     boardcore.game_from_provider(toy, name=toy.DUEL)
 
+Every step, action and event class defined here is found by the engine (the
+module is the provider), so the module implements no ``register_types``.
+
 **toy-duel** (2-3 players, ``TurnOrder.EVERYONE``). Each seat owns a deck of six
 cards (powers 1-6; the Axe's "double" effect doubles its power), a hidden draw
 pile that refills from the seat's public discard, and a hand limited to 3 cards.
 Every turn: everyone draws 2 and discards down to 3 (``EnforceLimit``); everyone
-secretly commits one card (a secret ``Select``), revealed together by
-``Reveal``; then a ``Boost`` window lets seats, weakest first, spend a token for
-+2 power (the option ``window`` picks CLOSE, RESTART or NEXT); the single
-strongest seat scores a point. First to ``target`` points wins; after 8 turns the
-best score wins (``at_turn_limit``).
+secretly commits one card (``Commit``, a ``SecretChoices`` of secret ``Select``
+steps, revealed together); then a ``Boost`` window lets seats, weakest first,
+spend a token for +2 power (the option ``window`` picks CLOSE, RESTART or NEXT);
+the single strongest seat scores a point. First to ``target`` points wins; after
+8 turns the best score wins (``at_limit``). The Boost window is ``public``: its
+reactions come from tokens, a public counter.
 
 **toy-arena** (2-3 players, ``TurnOrder.SEATS``). Each seat has a hero piece
 with 3 "hp" (a counter owned by the piece). On its turn the active seat may take
-one gear card from the public armory and attach it to its hero (a non-secret
-``Select``), then attacks another seat (a plain ask, answered by the engine when
-only one target is left): a d6 plus the attacker's gear count of 5 or more hits.
-A hero at 0 hp drops its gear back to the armory, leaves the board and its seat
-is eliminated; the last seat standing wins; after 12 turns the healthiest win.
+one gear card from the public armory and attach it to its hero (a public, non-secret
+``Select``), then attacks another seat (a public ``Choose``, answered by the engine
+when only one target is left): a d6 plus the attacker's gear count of 5 or more
+hits. A hero at 0 hp drops its gear back to the armory, leaves the board and its
+seat is eliminated; the last seat standing wins (``end_if``); after 12 turns the
+healthiest win.
+
+The games' invariants are not part of the games (v2 has no ``GameSpec.check``):
+they are :func:`duel_check` and :func:`arena_check`, passed to ``check_game`` as
+``checks``.
 
 ``Provider`` builds other games from parts, as a third party might with an object
-instead of a module (used for deliberately broken games in the tests).
+instead of a module (used for variants and deliberately broken games in the tests).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 import attrs
 
 import boardcore
-from boardcore import AfterReaction, Match, Visibility, ZoneSpec, pick
+from boardcore import AfterReaction, Match, Result, SeatZones, Visibility, Zone, pick
 
 DUEL = "toy-duel"
 ARENA = "toy-arena"
@@ -62,26 +72,25 @@ def duel_cards() -> list[DuelCard]:
     ]
 
 
-# Zone names: deck:0 (hidden, refills from discard:0), hand:0 (owner, limit 3),
-# discard:0 and play:0 (public); "box" holds the cards of seats not in the match.
-deck, hand, discard, play = "deck:{}".format, "hand:{}".format, "discard:{}".format, "play:{}".format
+BOX = Zone("box", Visibility.HIDDEN)
+"""The cards of seats not in the match."""
+DISCARD = SeatZones("discard", Visibility.PUBLIC)
+DECK = SeatZones("deck", Visibility.HIDDEN, refill=DISCARD)
+HAND = SeatZones("hand", Visibility.OWNER, limit=HAND_LIMIT)
+PLAY = SeatZones("play", Visibility.PUBLIC)
+TOKENS = boardcore.Counter("tokens", start=2)
+POWER = boardcore.Counter("power")
+SCORE = boardcore.Counter("score")
 
 
 def duel_setup(m: Match) -> None:
-    """Zones for every seat, unused seats' cards in a hidden box, 2 tokens, 2 cards dealt."""
-    if m.options["window"] not in WINDOWS:
-        raise boardcore.InvalidData(f"window must be one of {sorted(WINDOWS)}", where="options")
-    unused = [c.id for c in m.rules.cards.values() if getattr(c, "seat", 0) >= m.players]
-    m.add_zone("box", ZoneSpec(None, Visibility.HIDDEN), unused)
+    """Each seat's six cards into its deck (the others into the box), shuffled; 2 cards dealt."""
+    cards = m.rules.cards.values()
+    m.fill(BOX, [c.id for c in cards if getattr(c, "seat", 0) >= m.players])
     for s in range(m.players):
-        cards = [c.id for c in m.rules.cards.values() if getattr(c, "seat", None) == s]
-        m.add_zone(deck(s), ZoneSpec(s, Visibility.HIDDEN, refill=discard(s)), cards)
-        m.add_zone(hand(s), ZoneSpec(s, Visibility.OWNER, limit=HAND_LIMIT))
-        m.add_zone(discard(s), ZoneSpec(s, Visibility.PUBLIC))
-        m.add_zone(play(s), ZoneSpec(s, Visibility.PUBLIC))
-        m.shuffle(deck(s))
-        m.set_count("tokens", 2, s)
-        m.draw(deck(s), hand(s), 2)
+        m.fill(DECK[s], [c.id for c in cards if getattr(c, "seat", None) == s])
+        m.shuffle(DECK[s])
+        m.draw(DECK[s], HAND[s], 2)
 
 
 class Draw(boardcore.Phase):
@@ -89,52 +98,69 @@ class Draw(boardcore.Phase):
 
     def begin(self, m: Match) -> None:
         for s in m.alive():
-            m.draw(deck(s), hand(s), 2)
-        m.schedule(*(boardcore.EnforceLimit(hand(s), discard(s)) for s in m.alive()))
-
-
-class Commit(boardcore.Phase):
-    """Everyone secretly commits one card; ``Reveal`` shows them together."""
-
-    name = "commit"
-
-    def begin(self, m: Match) -> None:
-        m.schedule(Reveal())
-        for s in m.alive():
-            Choose(s).run(m)
+            m.draw(DECK[s], HAND[s], 2)
+        m.schedule(*(boardcore.EnforceLimit(HAND[s], DISCARD[s]) for s in m.alive()))
 
 
 @attrs.frozen
-class Choose(boardcore.Select):
+class CommitCard(boardcore.Select):
+    """One seat's secret commitment: one card of its hand, then "done"."""
+
     secret = True
 
     def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
-        return () if picked else m.cards(hand(self.player))
+        return () if picked else m.cards(HAND[self.player])
 
     def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
         return len(picked) == 1
 
     def option(self, m: Match, item: str) -> boardcore.Action:
-        return pick(item, f"commit {m.card(item).name}")
+        return pick(item, f"commit {m.card(item).label}")
 
 
 def power(m: Match, card_id: str) -> int:
     card = m.card(card_id)
     effect = m.rules.effect(card_id)
-    return card.power if effect is None else effect(card)
+    return card.power if effect is None else effect.power(card)
 
 
 @attrs.frozen
-class Reveal(boardcore.Step):
-    """Reveal every seat's secret commitment together and set its power."""
+class Commit(boardcore.SecretChoices):
+    """Everyone secretly commits one card; the commitments are revealed together."""
 
-    def run(self, m: Match) -> None:
-        for s in m.alive():
-            picks = m.take_draft(s)
-            m.emit(boardcore.Revealed(s, picks))
-            m.move(picks, hand(s), play(s))
-            m.set_count("power", sum(power(m, c) for c in picks), s)
+    name: ClassVar[str] = "commit"
+    commit: ClassVar[type[CommitCard]] = CommitCard
+
+    def choosers(self, m: Match) -> Sequence[int]:
+        return m.alive()
+
+    def selection(self, m: Match, seat: int) -> boardcore.Select:
+        return self.commit(seat)
+
+    def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
+        for s, picks in chosen.items():
+            m.move(picks, HAND[s], PLAY[s])
+            m.set_count(POWER, sum(power(m, c) for c in picks), s)
         m.schedule(WINDOWS[m.options["window"]](), Score())
+
+
+@attrs.frozen
+class QuickCommitCard(CommitCard):
+    """The same choice declared public: a lone option is answered by the engine."""
+
+    public = True
+
+
+@attrs.frozen
+class QuickCommit(Commit):
+    commit: ClassVar[type[CommitCard]] = QuickCommitCard
+
+
+class Double(boardcore.Effect):
+    """The Axe: counts twice its printed power."""
+
+    def power(self, card: DuelCard) -> int:
+        return 2 * card.power
 
 
 BOOST = pick("boost", "spend a token: +2 power")
@@ -142,17 +168,21 @@ BOOST = pick("boost", "spend a token: +2 power")
 
 @attrs.frozen
 class Boost(boardcore.Window):
-    """Seats, weakest first, may spend a token for +2 power; then the window closes."""
+    """Seats, weakest first, may spend a token for +2 power; then the window closes.
+
+    Tokens are public, so the window is ``public``: a seat without a token is skipped."""
+
+    public = True
 
     def responders(self, m: Match) -> list[int]:
-        return sorted(m.alive(), key=lambda s: (m.count("power", s), s))
+        return sorted(m.alive(), key=lambda s: (m.count(POWER, s), s))
 
     def reactions(self, m: Match, player: int) -> list[boardcore.Action]:
-        return [BOOST] if m.count("tokens", player) else []
+        return [BOOST] if m.count(TOKENS, player) else []
 
     def react(self, m: Match, player: int, action: boardcore.Action) -> None:
-        m.add("tokens", -1, player)
-        m.add("power", 2, player)
+        m.add(TOKENS, -1, player)
+        m.add(POWER, 2, player)
 
 
 @attrs.frozen
@@ -169,7 +199,29 @@ class BoostNext(Boost):
     after = AfterReaction.NEXT
 
 
-WINDOWS: dict[str, type[Boost]] = {"close": Boost, "restart": BoostRestart, "next": BoostNext}
+@attrs.frozen
+class BoostAskAll(Boost):
+    """The same window left at the default, ``public = False``: every responder is
+    asked, even one whose only option is "pass"."""
+
+    public = False
+
+
+@attrs.frozen
+class BoostMayReact(BoostAskAll):
+    """Not public, but a seat without a token cannot react, and everybody can tell."""
+
+    def may_react(self, m: Match, player: int) -> bool:
+        return m.count(TOKENS, player) > 0
+
+
+WINDOWS: dict[str, type[Boost]] = {
+    "close": Boost,
+    "restart": BoostRestart,
+    "next": BoostNext,
+    "ask-all": BoostAskAll,
+    "may-react": BoostMayReact,
+}
 
 
 @attrs.frozen
@@ -177,43 +229,45 @@ class Score(boardcore.Step):
     """The single strongest seat scores; played cards go to the discard."""
 
     def run(self, m: Match) -> None:
-        powers = {s: m.count("power", s) for s in m.alive()}
+        powers = {s: m.count(POWER, s) for s in m.alive()}
         best = [s for s, p in powers.items() if p == max(powers.values())]
         if len(best) == 1:
-            m.add("score", 1, best[0])
+            m.add(SCORE, 1, best[0])
         for s in m.alive():
-            m.move_all(play(s), discard(s))
-            m.set_count("power", 0, s)
-        leaders = [s for s in m.alive() if m.count("score", s) >= m.options["target"]]
+            m.move_all(PLAY[s], DISCARD[s])
+            m.set_count(POWER, 0, s)
+        leaders = [s for s in m.alive() if m.count(SCORE, s) >= m.options["target"]]
         if leaders:
             m.finish(leaders, f"reached {m.options['target']} points", duel_scores(m))
 
 
 def duel_scores(m: Match) -> list[int]:
-    return [m.count("score", s) for s in range(m.players)]
+    return [m.count(SCORE, s) for s in range(m.players)]
 
 
-def duel_at_limit(m: Match) -> None:
+def duel_at_limit(m: Match) -> Result:
     scores = duel_scores(m)
-    m.finish([s for s, v in enumerate(scores) if v == max(scores)], "turn limit", scores)
+    return Result(tuple(s for s, v in enumerate(scores) if v == max(scores)), "turn limit", tuple(scores))
 
 
 def duel_describe(m: Match, player: int) -> dict[str, Any]:
-    return {"scores": duel_scores(m), "my_tokens": m.count("tokens", player)}
+    return {"scores": duel_scores(m), "my_tokens": m.count(TOKENS, player)}
 
 
 def duel_redeal(m: Match, player: int) -> list[list[str]]:
-    """For determinization: each seat's hidden cards stay within that seat's zones."""
-    others = [[deck(s), hand(s)] for s in range(m.players) if s != player]
-    return [[deck(player)], *others, ["box"]]
+    """The hand-written redeal 0.1 needed: each seat's hidden cards stay within that
+    seat's zones (``boardcore.redeal_by_owner`` now says the same)."""
+    others = [[DECK[s], HAND[s]] for s in range(m.players) if s != player]
+    return [[DECK[player]], *others, [BOX]]
 
 
 def duel_check(m: Match) -> list[str]:
+    """The duel's invariant: a seat's cards never leave that seat's zones (or the box)."""
     return [
         f"{c} of seat {m.card(c).seat} is in {zone}"
         for zone, cards in m.zones.items()
         for c in cards
-        if zone != "box" and not zone.endswith(f":{m.card(c).seat}")
+        if zone != BOX and not zone.endswith(f":{m.card(c).seat}")
     ]
 
 
@@ -221,23 +275,27 @@ DUEL_SPEC = boardcore.GameSpec(
     name=DUEL,
     summary="commit a card in secret; the strongest scores",
     player_counts=(2, 3),
+    zones=(BOX, DECK, HAND, DISCARD, PLAY),
+    counters=(TOKENS, POWER, SCORE),
     setup=duel_setup,
     phases=(Draw, Commit),
     turn_order=boardcore.TurnOrder.EVERYONE,
     turn_limit=8,
-    at_turn_limit=duel_at_limit,
+    at_limit=duel_at_limit,
     describe=duel_describe,
-    check=duel_check,
-    redeal=duel_redeal,
-    options={"window": "close", "target": 3},
+    redeal=boardcore.redeal_by_owner,
+    options=(
+        boardcore.Option("window", "close", choices=tuple(WINDOWS), help="what the Boost window does after a boost"),
+        boardcore.Option("target", 3, help="points that win"),
+    ),
 )
-DUEL_TYPES = [Choose, Reveal, Score, Boost, BoostRestart, BoostNext]
-DUEL_EFFECTS = {"double": lambda card: 2 * card.power}
+DUEL_EFFECTS = {"double": Double()}
 
 # ---------------------------------------------------------------- toy-arena ---------
 
 GEAR = ("Sword", "Helm", "Boots", "Ring", "Cloak")
 HP = 3
+ARMORY = Zone("armory", Visibility.PUBLIC)
 
 
 @attrs.frozen
@@ -258,7 +316,7 @@ def hero(m: Match, seat: int) -> str | None:
 
 
 def arena_setup(m: Match) -> None:
-    m.add_zone("armory", ZoneSpec(None, Visibility.PUBLIC), [c.id for c in arena_cards()])
+    m.fill(ARMORY, [c.id for c in arena_cards()])
     for s in range(m.players):
         m.set_count("hp", HP, m.add_piece("hero", s, f"home{s}"))
     m.table = ArenaTable(hits=(0,) * m.players)
@@ -268,23 +326,25 @@ class Arm(boardcore.Phase):
     name = "arm"
 
     def begin(self, m: Match) -> None:
-        if m.cards("armory") and len(m.attached(hero(m, m.active))) < 2:
+        if m.cards(ARMORY) and len(m.attached(hero(m, m.active))) < 2:
             TakeGear(m.active).run(m)
 
 
 @attrs.frozen
 class TakeGear(boardcore.Select):
-    """Take at most one gear card from the armory (public), or done."""
+    """Take at most one gear card from the armory, or done (the armory is public)."""
+
+    public = True
 
     def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
-        return () if picked else m.cards("armory")
+        return () if picked else m.cards(ARMORY)
 
     def option(self, m: Match, item: str) -> boardcore.Action:
-        return pick(item, f"take {m.card(item).name}")
+        return pick(item, f"take {m.card(item).label}")
 
     def complete(self, m: Match, picked: tuple[str, ...]) -> None:
         for card in picked:
-            m.attach(card, "armory", hero(m, self.player), self.player)
+            m.attach(card, ARMORY, hero(m, self.player), self.player)
 
 
 class Attack(boardcore.Phase):
@@ -295,15 +355,19 @@ class Attack(boardcore.Phase):
 
 
 @attrs.frozen
-class ChooseTarget(boardcore.Step):
-    player: int
+class ChooseTarget(boardcore.Choose):
+    """Attack another seat (who is left is public, so a lone target is chosen by the engine)."""
 
-    def run(self, m: Match) -> None:
-        targets = [pick(str(t), f"attack seat {t}") for t in m.alive() if t != self.player]
-        m.ask(self.player, targets, "attack whom?", self)
+    public = True
 
-    def resolve(self, m: Match, player: int, action: boardcore.Action) -> None:
-        target = int(action.item)  # type: ignore[attr-defined]
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        return [(str(t), f"attack seat {t}") for t in m.alive() if t != player]
+
+    def prompt(self, m: Match, player: int) -> str:
+        return "attack whom?"
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        target = int(item)
         mine, theirs = hero(m, player), hero(m, target)
         m.move_piece(mine, f"home{target}")
         roll = m.roll(6, f"seat {player} attacks seat {target}")
@@ -313,21 +377,25 @@ class ChooseTarget(boardcore.Step):
             hits[player] += 1
             m.table = attrs.evolve(m.table, hits=tuple(hits))
             if m.add("hp", -1, theirs) == 0:
-                m.release(theirs, "armory")
+                m.release(theirs, ARMORY)
                 m.remove_piece(theirs)
                 m.eliminate(target)
         m.move_piece(mine, f"home{player}")
-        if len(m.alive()) == 1:
-            m.finish(m.alive(), "last hero standing")
 
 
 def arena_hp(m: Match) -> list[int]:
     return [0 if hero(m, s) is None else m.count("hp", hero(m, s)) for s in range(m.players)]
 
 
-def arena_at_limit(m: Match) -> None:
+def arena_end(m: Match) -> Result | None:
+    """The last seat standing wins (checked by the flow whenever a phase ends)."""
+    alive = m.alive()
+    return Result(alive, "last hero standing") if len(alive) == 1 else None
+
+
+def arena_at_limit(m: Match) -> Result:
     hp = arena_hp(m)
-    m.finish([s for s in m.alive() if hp[s] == max(hp)], "turn limit", hp)
+    return Result(tuple(s for s in m.alive() if hp[s] == max(hp)), "turn limit", tuple(hp))
 
 
 def arena_check(m: Match) -> list[str]:
@@ -340,15 +408,15 @@ ARENA_SPEC = boardcore.GameSpec(
     name=ARENA,
     summary="heroes take gear and roll to hit; last one standing wins",
     player_counts=(2, 3),
+    zones=(ARMORY,),
     setup=arena_setup,
     phases=(Arm, Attack),
     turn_order=boardcore.TurnOrder.SEATS,
+    end_if=arena_end,
     turn_limit=12,
-    at_turn_limit=arena_at_limit,
+    at_limit=arena_at_limit,
     table_type=ArenaTable,
-    check=arena_check,
 )
-ARENA_TYPES = [TakeGear, ChooseTarget]
 
 # ---------------------------------------------------------------- the hooks ---------
 
@@ -368,16 +436,14 @@ def register_effects(game: str) -> dict[str, Any]:
     return DUEL_EFFECTS if game == DUEL else {}
 
 
-@boardcore.hookimpl
-def register_types(game: str) -> list[type]:
-    return {DUEL: DUEL_TYPES, ARENA: ARENA_TYPES}[game]
-
-
 # ---------------------------------------------------------------- helpers -----------
 
 
 class Provider:
-    """A provider object built from parts (for variants and deliberately broken games)."""
+    """A provider object built from parts (for variants and deliberately broken games).
+
+    Being defined in this module, it makes the engine find this module's classes;
+    ``types`` adds classes defined elsewhere (in a test module)."""
 
     def __init__(self, name: str, *specs: boardcore.GameSpec, cards=(), types=(), effects=None) -> None:
         self.name = name
@@ -400,21 +466,23 @@ class Provider:
         return self.types
 
 
-def duel_variant(name: str, **changes: Any) -> boardcore.Game:
+def duel_variant(name: str, types: Sequence[type] = (), **changes: Any) -> boardcore.Game:
     """toy-duel under another name, with some of its spec changed."""
     spec = attrs.evolve(DUEL_SPEC, name=name, **changes)
-    return boardcore.game_from_provider(Provider(name, spec, cards=duel_cards(), types=DUEL_TYPES, effects=DUEL_EFFECTS))
+    return boardcore.game_from_provider(Provider(name, spec, cards=duel_cards(), types=types, effects=DUEL_EFFECTS))
+
+
+def arena_variant(name: str, types: Sequence[type] = (), **changes: Any) -> boardcore.Game:
+    """toy-arena under another name, with some of its spec changed."""
+    spec = attrs.evolve(ARENA_SPEC, name=name, **changes)
+    return boardcore.game_from_provider(Provider(name, spec, cards=arena_cards(), types=types))
 
 
 def duel(*plugins: Any) -> boardcore.Game:
-    import sys
-
     return boardcore.game_from_provider(sys.modules[__name__], name=DUEL, plugins=plugins)
 
 
 def arena(*plugins: Any) -> boardcore.Game:
-    import sys
-
     return boardcore.game_from_provider(sys.modules[__name__], name=ARENA, plugins=plugins)
 
 
@@ -432,6 +500,13 @@ def act(state: boardcore.State, player: int | None = None, text: str = "") -> bo
     p, o = first(state, player, text)
     state.apply(p, o)
     return o
+
+
+def commit(state: boardcore.State, seat: int, text: str = "") -> None:
+    """Seat commits the card whose option contains ``text``, then says "done" (v2 asks
+    the lone "done": the commitment is not declared public)."""
+    act(state, seat, f"commit {text}" if text else "commit")
+    act(state, seat, "done")
 
 
 def all_cards(state: boardcore.State) -> list[str]:

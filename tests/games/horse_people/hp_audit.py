@@ -1,6 +1,6 @@
 """An audit of a finished or unfinished match from its event log (rules section 7).
 
-``GameSpec.check`` sees the match only between actions, when the Invasion plays
+``invariants.check`` sees the match only between actions, when the Invasion plays
 have already been revealed and discarded. The log keeps everything in order, so
 this audit replays it and checks the invariants that need the moment itself:
 what each Nomad revealed and kept, hand sizes after Migration, each Loot change.
@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections import Counter
 
 import boardcore
-from boardcore_horse_people import DISCARD, DRAW, TRIBUTE, CardType, InvasionResolved, TributeCollected, hand
-from boardcore_horse_people.plays import INVASION, MAX_GAIN, contest
+from boardcore_horse_people import DISCARD, DRAW, HAND, TRIBUTE, CardType, InvasionResolved, TributeCollected
+from boardcore_horse_people.plays import INVASION, contest
+
+from .invariants import MAX_GAIN
+from .invariants import problems as play_problems
 
 CARDS = boardcore.load_game("invasions-of-the-horse-people").cards
 TURN_LIMIT = 50
@@ -56,7 +59,7 @@ def audit(state: boardcore.State) -> list[str]:
         elif isinstance(event, boardcore.PhaseBegan):
             phase = event.phase
             if phase == "tribute":
-                short = [s for s in range(players) if sizes[hand(s)] != 7]
+                short = [s for s in range(players) if sizes[HAND[s]] != 7]
                 if short:
                     problems.append(f"turn {turn.number}: hands of {short} are not 7 after Migration")
             if phase == "tribute" and turn.number == 1 and khan is not None:
@@ -97,13 +100,13 @@ def audit(state: boardcore.State) -> list[str]:
 def _note_move(turn: _Turn, phase: str, event: boardcore.CardsMoved, problems: list[str]) -> None:
     source, target = event.source, event.target
     if target == TRIBUTE:
-        owner = None if turn.khan is None else hand(turn.khan)
+        owner = None if turn.khan is None else HAND[turn.khan]
         if phase != "tribute" or source != owner:
             problems.append(f"turn {turn.number}: cards reached the Tribute from {source} in {phase}")
         turn.tribute += event.cards
     elif target.startswith("invasion:"):
         seat = int(target.split(":")[1])
-        if phase != "invasion" or source != hand(seat):
+        if phase != "invasion" or source != HAND[seat]:
             problems.append(f"turn {turn.number}: cards reached {target} from {source} in {phase}")
         turn.plays[seat] = event.cards
     elif phase == "steppes" and source.startswith("hand:") and target == DISCARD:
@@ -148,12 +151,12 @@ def _close(turn: _Turn, players: int) -> list[str]:
             continue
         play = [CARDS[c] for c in turn.plays.get(seat, ())]
         kept = [CARDS[c] for c in turn.kept.get(seat, ())]
-        problems += [f"turn {turn.number}, seat {seat}: {p}" for p in INVASION.problems(play, kept)]
+        problems += [f"turn {turn.number}, seat {seat}: {p}" for p in play_problems(INVASION, play, kept)]
     return problems
 
 
 def _emptied(sizes: Counter[str], players: int, number: int) -> list[str]:
     """After the Steppes Phase nobody holds or shows a card."""
-    zones = [TRIBUTE, *(hand(s) for s in range(players)), *(f"invasion:{s}" for s in range(players))]
+    zones = [TRIBUTE, *(HAND[s] for s in range(players)), *(f"invasion:{s}" for s in range(players))]
     full = [zone for zone in zones if sizes[zone]]
     return [f"after turn {number}: {full} still hold cards"] if full else []

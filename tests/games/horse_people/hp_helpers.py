@@ -1,14 +1,18 @@
-"""Helpers for scripting Invasions of the Horse People rules tests through the public API."""
+"""Helpers for scripting Invasions of the Horse People rules tests through the public API.
+
+The generic ones (``choose`` by option text, ``options``, ``decision``,
+``events``, ``set_table``, ``arranged``) come from ``boardcore.testing``; these
+add what is particular to this game: card ids by printed name and value, hands
+dealt to order, and picking cards by id.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 import boardcore
-from boardcore.testing import arranged
-from boardcore_horse_people import DRAW, LOOT, HorseTable, Reckoning, card_id, hand
+from boardcore.testing import arranged, decision, set_count, set_table
+from boardcore_horse_people import DRAW, HAND, LOOT, HorseTable, Reckoning, card_id
 
 GAME = boardcore.load_game("invasions-of-the-horse-people")
 
@@ -45,6 +49,7 @@ def deal(
     turn: int = 1,
     seed: int = 0,
     then: Sequence[Sequence[Sequence[str]]] = (),
+    game: boardcore.Game = GAME,
 ) -> boardcore.State:
     """A match at the start of turn ``turn`` whose Migration deal gives seat ``s``
     exactly ``hands[s]`` (card ids), with the given Khan and Loot. It waits for the
@@ -54,86 +59,60 @@ def deal(
     top = [card for deal in (hands, *then) for cards in deal for card in cards]
 
     def before(state: boardcore.State) -> None:
-        m = state.match
-        m.turn = turn - 1
+        state.match.turn = turn - 1
         last = None if khan is None else crowned_before(khan, players, turn - 1)
-        m.table = HorseTable(khan=khan, last=last)
+        set_table(state, khan=khan, last=last)
         for seat, points in enumerate(loot):
-            m.set_count(LOOT, points, seat)
+            set_count(state, LOOT, points, seat)
 
-    return arranged(GAME, players, seed, top={DRAW: top}, before=before)
+    return arranged(game, players, seed, top={DRAW: top}, before=before)
 
 
-def asked(state: boardcore.State, seat: int) -> boardcore.Decision | None:
-    found = [d for d in state.pending if d.player == seat]
-    return found[0] if found else None
+def asked(state: boardcore.State) -> list[int]:
+    """The seats being asked now, in seat order."""
+    return sorted(d.player for d in state.pending)
 
 
 def items(state: boardcore.State, seat: int) -> list[str]:
     """The card ids ``seat`` may pick now (not "done")."""
-    decision = asked(state, seat)
-    assert decision is not None, f"seat {seat} is not being asked"
-    return [o.item for o in decision.options if isinstance(o, boardcore.Pick)]
+    return [o.item for o in decision(state, seat).options if isinstance(o, boardcore.Pick)]
 
 
 def can_finish(state: boardcore.State, seat: int) -> bool:
-    decision = asked(state, seat)
-    assert decision is not None, f"seat {seat} is not being asked"
-    return boardcore.DONE in decision.options
+    return boardcore.DONE in decision(state, seat).options
 
 
 def pick(state: boardcore.State, seat: int, cards: Sequence[str]) -> None:
     """Pick ``cards`` (ids) one at a time without finishing the choice."""
     for card in cards:
-        decision = asked(state, seat)
-        assert decision is not None, f"seat {seat} is not being asked (wanted {card})"
-        offered = [o for o in decision.options if isinstance(o, boardcore.Pick) and o.item == card]
-        assert offered, f"{card} not among {[str(o) for o in decision.options]}"
+        offered = [o for o in decision(state, seat).options if isinstance(o, boardcore.Pick) and o.item == card]
+        assert offered, f"{card} not among {[str(o) for o in decision(state, seat).options]}"
         state.apply(seat, offered[0])
 
 
-def choose(state: boardcore.State, seat: int, cards: Sequence[str] = ()) -> list[str]:
-    """Pick ``cards`` (ids) one at a time, then "done" unless the engine finished the
-    choice itself because "done" was the only option left.
+def play(state: boardcore.State, seat: int, cards: Sequence[str] = ()) -> None:
+    """Pick ``cards`` (ids) one at a time, then "done".
 
-    A decision with a single option is answered by the engine once the other
-    players of the step have chosen, so the choice may end (and the game move on)
-    before every listed card was picked here; those cards are returned.
+    "Done" is always asked, even when it is the only option left: whether a player
+    has a choice depends on his hidden hand, so answering for him would tell the
+    others about it.
     """
-    where = (state.turn, state.match.phase)
-    for i, card in enumerate(cards):
-        decision = asked(state, seat)
-        if decision is None or (state.turn, state.match.phase) != where:
-            return list(cards[i:])
-        offered = [o for o in decision.options if isinstance(o, boardcore.Pick) and o.item == card]
-        assert offered, f"{card} not among {[str(o) for o in decision.options]}"
-        state.apply(seat, offered[0])
-    if asked(state, seat) is not None and (state.turn, state.match.phase) == where:
-        state.apply(seat, boardcore.DONE)
-    return []
+    pick(state, seat, cards)
+    state.apply(seat, boardcore.DONE)
 
 
 def no_exchanges(state: boardcore.State) -> None:
     """Every seat keeps its dealt hand."""
     for seat in range(state.players):
-        choose(state, seat)
+        play(state, seat)
 
 
 def held(state: boardcore.State, seat: int) -> list[str]:
-    return list(state.match.cards(hand(seat)))
+    return list(state.match.cards(HAND[seat]))
 
 
 def table(state: boardcore.State) -> HorseTable:
     return state.match.table
-
-
-def events(state: boardcore.State, kind: type) -> list:
-    return [e for e in state.events if isinstance(e, kind)]
-
-
-def with_table(state: boardcore.State, **changes: object) -> None:
-    m = state.match
-    m.table = attrs.evolve(m.table, **changes)
 
 
 def _ids_of(*names: str) -> list[str]:

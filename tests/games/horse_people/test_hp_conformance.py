@@ -1,4 +1,5 @@
-"""The engine's eight properties (architecture.md) for every player count.
+"""The engine's nine properties (architecture.md), secret structure included, and the
+game's own invariants (``invariants.check``) for every player count.
 
 ``check_game`` re-serialises the whole match several times per sampled step, so
 its cost grows with the square of a game's length, and random games with six
@@ -13,6 +14,8 @@ import os
 import pytest
 
 from boardcore.testing import check_game
+
+from .invariants import check
 
 SCALE = int(os.environ.get("HP_CONFORMANCE_SCALE", "1"))
 
@@ -30,6 +33,7 @@ def test_hp_check_game_for_each_player_count(game, players):
         players=players,
         every=every,
         cross_process=players == 2,  # one replay in another process is enough
+        checks=[check],
     )
     assert summary.games == games * SCALE
     assert summary.players == {players: games * SCALE}

@@ -12,35 +12,25 @@ import pytest
 
 import boardcore
 from boardcore import Visibility, ZoneSpec
-from boardcore.testing import arranged
+from boardcore.testing import arranged, events, options
 from boardcore_horse_people import (
     DISCARD,
     DRAW,
+    HAND,
+    LIMIT_DRAW,
+    LIMIT_KHAN,
+    LIMIT_MOST,
+    PLAY,
     TRIBUTE,
+    WON,
     CardType,
     InvasionResolved,
     TributeCollected,
-    hand,
-    play_area,
 )
-from boardcore_horse_people.phases import LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, WON
 from boardcore_horse_people.plays import INVASION, TRIBUTE as TRIBUTE_RULE, contest, tribute_gain
 
-from .hp_helpers import (
-    GAME,
-    asked,
-    can_finish,
-    choose,
-    cid,
-    deal,
-    events,
-    hands_of,
-    held,
-    items,
-    no_exchanges,
-    pick,
-    table,
-)
+from .hp_helpers import GAME, asked, can_finish, cid, deal, hands_of, held, items, no_exchanges, pick, play, table
+from .invariants import problems
 
 
 def loot(state: boardcore.State) -> list[int]:
@@ -82,7 +72,8 @@ def test_hp_r19_types_come_from_rows_never_from_names():
     assert cid("Golden Horde") in items(state, 0)
     pick(state, 0, [cid("Golden Horde")])
     assert items(state, 0) == [cid("Resistance", 1)]  # neither Huns nor White Huns: one Tribe only
-    choose(state, 0)
+    play(state, 0)
+    play(state, 1)  # seat 1 holds nothing he may play, but his lone "done" is asked (secrecy rule)
     assert table(state).last.strengths[0] == 3
     assert table(state).khan == 0
 
@@ -104,8 +95,8 @@ def test_hp_setup_shuffles_the_whole_deck_and_nobody_is_khan(game):
     assert table(state).khan is None and loot(state) == [0, 0, 0, 0]
     assert state.turn == 1
     assert m.zone_spec(DRAW).visibility is Visibility.HIDDEN and m.zone_spec(DRAW).refill == DISCARD
-    assert m.zone_spec(hand(0)).visibility is Visibility.OWNER
-    for zone in (TRIBUTE, play_area(0)):
+    assert m.zone_spec(HAND[0]).visibility is Visibility.OWNER
+    for zone in (TRIBUTE, PLAY[0]):
         assert m.zone_spec(zone).visibility is Visibility.PUBLIC
     # HP-R13: cards held back "stay hidden" when discarded, so the discard pile is face down.
     assert m.zone_spec(DISCARD).visibility is Visibility.HIDDEN
@@ -124,9 +115,11 @@ def test_hp_d01_exchange_up_to_four_cards_then_redraw_in_seat_order():
     spare = [cid("Horde", 1), cid("Horde", 2), cid("Huns"), cid("Avars"), cid("Turks"), cid("Tatars")]
     state = arranged(GAME, 2, 0, top={DRAW: [*hands[0], *hands[1], *spare]})
     pick(state, 1, hands[1][:4])
-    assert asked(state, 1) is None  # four picks: "done" was the only option left
+    # Four picks: "done" is the only option left. Everybody saw four (secret) picks
+    # being made, so that is public, and the engine answers it for him.
+    assert asked(state) == [0]
     assert held(state, 1) == hands[1]  # nothing happens before everybody has chosen
-    choose(state, 0, hands[0][:2])
+    play(state, 0, hands[0][:2])
     assert state.match.cards(DISCARD) == (*hands[0][:2], *hands[1][:4])
     assert held(state, 0) == [*hands[0][2:], *spare[:2]]  # seat 0 draws first
     assert held(state, 1) == [*hands[1][4:], *spare[2:]]
@@ -157,8 +150,8 @@ def _park_all_but(state: boardcore.State, keep: int) -> None:
 def test_hp_r05_a_reshuffle_can_bring_back_your_own_discards():
     hands = hands_of([], [cid("Huns"), cid("Horde", 1)])  # seat 1's choice keeps the Invasion open
     state = arranged(GAME, 2, 0, top={DRAW: [*hands[0], *hands[1]]}, before=lambda s: _park_all_but(s, 14))
-    choose(state, 1)
-    choose(state, 0, hands[0][:3])
+    play(state, 1)
+    play(state, 0, hands[0][:3])
     assert state.match.phase == "invasion"
     # The draw pile was empty, so seat 0's three discards were shuffled back and redrawn.
     assert sorted(held(state, 0)) == sorted(hands[0])
@@ -178,7 +171,7 @@ def test_hp_r21_a_draw_with_both_piles_empty_is_skipped():
 def test_hp_r06_turn_one_has_no_khan_and_no_tribute(game):
     state = game.new_state(players=3, seed=4)
     for seat in range(3):
-        choose(state, seat)
+        play(state, seat)
     assert state.match.phase == "invasion"
     assert sorted(d.player for d in state.pending) == [0, 1, 2]
     assert events(state, TributeCollected) == []
@@ -190,8 +183,8 @@ def test_hp_r06_weakness_does_nothing_without_a_khan():
     state = deal(hands, turn=7)  # a turn that starts with no Khan after a tied contest
     no_exchanges(state)
     assert state.match.phase == "invasion"  # no Tribute decision
-    choose(state, 0, [cid("Resistance", 5), cid("Huns")])
-    choose(state, 1, [cid("Horde", 1), cid("Avars")])
+    play(state, 0, [cid("Resistance", 5), cid("Huns")])
+    play(state, 1, [cid("Horde", 1), cid("Avars")])
     assert resolved(state) == InvasionResolved(weakness=5, conquest=0, deposed=None, khan=1)
     assert loot(state) == [0, 0]
 
@@ -208,17 +201,17 @@ def test_hp_r07_r20_khan_plays_one_loot_card_per_name_and_any_conquest():
     assert items(state, 0) == [cid("Pillage", 1), cid("Europe", 3), cid("Europe", 4)]
     pick(state, 0, [cid("Europe", 3)])
     assert cid("Europe", 4) in items(state, 0)  # Conquest names may repeat
-    choose(state, 0, [cid("Europe", 4), cid("Pillage", 1)])
+    play(state, 0, [cid("Europe", 4), cid("Pillage", 1)])
     assert events(state, TributeCollected) == [TributeCollected(0, 6, 7, 6)]
     tribute = [e for e in events(state, boardcore.CardsMoved) if e.target == TRIBUTE]
-    assert tribute == [boardcore.CardsMoved((cid("Plunder", 5), cid("Europe", 3), cid("Europe", 4), cid("Pillage", 1)), hand(0), TRIBUTE)]
+    assert tribute == [boardcore.CardsMoved((cid("Plunder", 5), cid("Europe", 3), cid("Europe", 4), cid("Pillage", 1)), HAND[0], TRIBUTE)]
 
 
 def test_hp_r08_the_khan_earns_the_smaller_of_the_two_totals():
     tribute = [cid("Plunder", 5), cid("Pillage", 4), cid("Rape", 3), cid("Middle East", 2), cid("China", 3)]
     state = deal(hands_of(tribute, [], khan=0), khan=0, loot=(2, 0), turn=3)
     no_exchanges(state)
-    choose(state, 0, tribute)
+    play(state, 0, tribute)
     assert events(state, TributeCollected) == [TributeCollected(0, 12, 5, 5)]  # 7 points are lost
     assert loot(state) == [7, 0]
     cards = GAME.cards
@@ -230,9 +223,9 @@ def test_hp_r08_the_khan_earns_the_smaller_of_the_two_totals():
 def test_hp_d02_empty_tribute_scores_nothing_and_defends_with_nothing():
     state = deal(hands_of([cid("Plunder", 5), cid("Europe", 5)], [cid("Succession", 1)], khan=0), khan=0, turn=2)
     no_exchanges(state)
-    choose(state, 0)
+    play(state, 0)
     assert events(state, TributeCollected) == [TributeCollected(0, 0, 0, 0)]
-    choose(state, 1, [cid("Succession", 1)])
+    play(state, 1, [cid("Succession", 1)])
     assert resolved(state).deposed == 0  # 1 > 0
 
 
@@ -243,9 +236,9 @@ def test_hp_r09_the_khan_plays_nothing_and_his_conquest_defends_him():
     khan_cards = [cid("China", 4), cid("Horde", 5), cid("Huns"), cid("Resistance", 5)]
     state = deal(hands_of(khan_cards, [cid("Succession", 4), cid("Avars")], khan=0), khan=0, turn=2)
     no_exchanges(state)
-    choose(state, 0, [cid("China", 4)])
+    play(state, 0, [cid("China", 4)])
     assert [d.player for d in state.pending] == [1]  # the Khan is not asked
-    choose(state, 1, [cid("Succession", 4), cid("Avars")])
+    play(state, 1, [cid("Succession", 4), cid("Avars")])
     assert resolved(state) == InvasionResolved(weakness=4, conquest=4, deposed=None, khan=0)
     assert table(state).last.strengths[0] == 0 and 0 not in table(state).last.candidates
 
@@ -254,8 +247,8 @@ def test_hp_r10_a_tie_keeps_the_khan_and_holds_no_contest():
     khan_cards = [cid("Europe", 3)]
     state = deal(hands_of(khan_cards, [cid("Resistance", 3), cid("Horde", 5), cid("Huns")], khan=0), khan=0, turn=2)
     no_exchanges(state)
-    choose(state, 0, khan_cards)
-    choose(state, 1, [cid("Resistance", 3), cid("Horde", 5), cid("Huns")])
+    play(state, 0, khan_cards)
+    play(state, 1, [cid("Resistance", 3), cid("Horde", 5), cid("Huns")])
     last = table(state).last
     assert (last.weakness, last.conquest, last.deposed, last.contested) == (3, 3, False, False)
     assert table(state).khan == 0
@@ -263,8 +256,12 @@ def test_hp_r10_a_tie_keeps_the_khan_and_holds_no_contest():
 
 def test_hp_r10_zero_against_zero_keeps_the_khan():
     state = deal(hands_of([], [cid("Great Leader", 5), cid("Mongols")], khan=0), khan=0, turn=2)
-    no_exchanges(state)  # the Khan holds nothing to play: his empty Tribute is automatic
-    choose(state, 1, [cid("Great Leader", 5), cid("Mongols")])
+    no_exchanges(state)
+    # The Khan holds nothing he may play; his lone "done" is still asked (secrecy
+    # rule: skipping him would tell the Nomads his hand holds no Loot or Conquest).
+    assert options(state, 0) == ["done"]
+    play(state, 0)
+    play(state, 1, [cid("Great Leader", 5), cid("Mongols")])
     assert resolved(state) == InvasionResolved(weakness=0, conquest=0, deposed=None, khan=0)
 
 
@@ -273,9 +270,9 @@ def test_hp_r10_weakness_of_all_nomads_adds_up_and_strictly_beats_conquest():
         hands_of([cid("Europe", 3)], [cid("Assimilation", 2)], [cid("Succession", 2)], khan=0), khan=0, turn=2
     )
     no_exchanges(state)
-    choose(state, 0, [cid("Europe", 3)])
-    choose(state, 1, [cid("Assimilation", 2)])
-    choose(state, 2, [cid("Succession", 2)])
+    play(state, 0, [cid("Europe", 3)])
+    play(state, 1, [cid("Assimilation", 2)])
+    play(state, 2, [cid("Succession", 2)])
     assert resolved(state) == InvasionResolved(weakness=4, conquest=3, deposed=0, khan=None)
     assert table(state).khan is None  # deposed, and nobody played a Tribe
 
@@ -290,12 +287,12 @@ def test_hp_r11_a_nomad_holding_tribes_must_play_exactly_one():
     assert can_finish(state, 0)
     # Seat 1 holds no Tribe: he may stop at once, and cannot become Khan.
     assert can_finish(state, 1)
-    choose(state, 1, [cid("Horde", 4)])
-    choose(state, 0)
+    play(state, 1, [cid("Horde", 4)])
+    play(state, 0)
     last = table(state).last
     assert last.candidates == (0,) and last.strengths == (0, 4)
     assert table(state).khan == 0  # S = 0, but the only candidate (HP-R15)
-    assert INVASION.problems([GAME.cards[cid("Horde", 2)]], [GAME.cards[cid("Avars")]]) == [
+    assert problems(INVASION, [GAME.cards[cid("Horde", 2)]], [GAME.cards[cid("Avars")]]) == [
         "held a tribe card but played none"
     ]
 
@@ -306,8 +303,8 @@ def test_hp_r12_one_strength_card_per_name_and_strength_is_their_sum():
     no_exchanges(state)
     pick(state, 0, [cid("Horde", 4)])
     assert cid("Horde", 2) not in items(state, 0)
-    choose(state, 0, [cid("Great Leader", 1), cid("Horse Archers", 5), cid("Turks")])
-    choose(state, 1, [cid("Horde", 5), cid("Tatars")])
+    play(state, 0, [cid("Great Leader", 1), cid("Horse Archers", 5), cid("Turks")])
+    play(state, 1, [cid("Horde", 5), cid("Tatars")])
     assert table(state).last.strengths == (10, 5)
     assert table(state).khan == 0
 
@@ -319,11 +316,11 @@ def test_hp_r13_plays_are_secret_optional_and_held_cards_stay_hidden():
     pick(state, 0, [cid("Huns")])
     assert [state.view(seat) for seat in (1, 2)] == watchers
     assert events(state, boardcore.Chose)[-1].action is None
-    choose(state, 0)  # Weakness and Strength are optional: only the Tribe is played
-    choose(state, 2)
+    play(state, 0)  # Weakness and Strength are optional: only the Tribe is played
+    play(state, 2)
     # Seat 1 must play his only Tribe: a single-option decision, asked all the same.
-    assert [str(o) for o in asked(state, 1).options] == ["play Avars"]
-    choose(state, 1, [cid("Avars")])
+    assert options(state, 1) == ["play Avars"]
+    play(state, 1, [cid("Avars")])
     revealed = {e.player: e.items for e in events(state, boardcore.Revealed)[-3:]}
     assert revealed == {0: (cid("Huns"),), 1: (cid("Avars"),), 2: ()}
     assert table(state).last.strengths == (0, 0, 0)
@@ -334,8 +331,8 @@ def test_hp_r14_the_deposed_khan_is_never_a_candidate():
     hands = hands_of([cid("Europe", 1), cid("Horde", 5), cid("Huns")], [cid("Assimilation", 2), cid("Avars")], khan=0)
     state = deal(hands, khan=0, turn=2)
     no_exchanges(state)
-    choose(state, 0, [cid("Europe", 1)])
-    choose(state, 1, [cid("Assimilation", 2), cid("Avars")])
+    play(state, 0, [cid("Europe", 1)])
+    play(state, 1, [cid("Assimilation", 2), cid("Avars")])
     last = table(state).last
     assert last.deposed and last.candidates == (1,)
     assert table(state).khan == 1  # strength 0 beats the deposed Khan's unplayed Horde 5
@@ -346,9 +343,9 @@ def test_hp_r15_a_tie_for_highest_strength_leaves_everyone_a_nomad():
         hands_of([cid("Horde", 3), cid("Huns")], [cid("Great Leader", 3), cid("Avars")], [cid("Horde", 1), cid("Jurchen")])
     )
     no_exchanges(state)
-    choose(state, 0, [cid("Horde", 3), cid("Huns")])
-    choose(state, 1, [cid("Great Leader", 3), cid("Avars")])
-    choose(state, 2, [cid("Horde", 1), cid("Jurchen")])
+    play(state, 0, [cid("Horde", 3), cid("Huns")])
+    play(state, 1, [cid("Great Leader", 3), cid("Avars")])
+    play(state, 2, [cid("Horde", 1), cid("Jurchen")])
     assert table(state).last.candidates == (0, 1, 2)
     assert table(state).khan is None
     assert contest({}) is None and contest({3: 0}) == 3 and contest({0: 2, 1: 2, 2: 7}) == 2
@@ -357,8 +354,8 @@ def test_hp_r15_a_tie_for_highest_strength_leaves_everyone_a_nomad():
 def test_hp_r15_no_candidates_means_no_khan():
     state = deal(hands_of([cid("Horde", 3)], [cid("Great Leader", 3)]))
     no_exchanges(state)
-    choose(state, 0, [cid("Horde", 3)])
-    choose(state, 1, [cid("Great Leader", 3)])
+    play(state, 0, [cid("Horde", 3)])
+    play(state, 1, [cid("Great Leader", 3)])
     assert table(state).last.candidates == () and table(state).khan is None
 
 
@@ -368,14 +365,17 @@ def test_hp_r16_a_new_khan_first_collects_next_turn_and_a_surviving_khan_stays()
     turn2 = hands_of(*later, khan=0, avoid=turn1)
     state = deal(turn1, then=[turn2])
     no_exchanges(state)
-    choose(state, 0, [cid("Huns")])  # seat 1 holds nothing he may play: "done" is automatic
+    play(state, 0, [cid("Huns")])
+    # Seat 1 holds nothing he may play; his lone "done" is still asked (secrecy rule).
+    assert options(state, 1) == ["done"]
+    play(state, 1)
     assert table(state).khan == 0 and state.turn == 2
     assert events(state, TributeCollected) == []  # crowned in turn 1, no Tribute yet
     no_exchanges(state)
-    assert [d.player for d in state.pending] == [0] and state.match.phase == "tribute"
-    choose(state, 0, [cid("Plunder", 3), cid("Europe", 3)])
+    assert asked(state) == [0] and state.match.phase == "tribute"
+    play(state, 0, [cid("Plunder", 3), cid("Europe", 3)])
     assert events(state, TributeCollected) == [TributeCollected(0, 3, 3, 3)]
-    choose(state, 1, [cid("Resistance", 2), cid("Horde", 5), cid("Cimmerians")])
+    play(state, 1, [cid("Resistance", 2), cid("Horde", 5), cid("Cimmerians")])
     # 2 is not more than 3: the Khan stays into turn 3, with no contest despite Horde 5.
     last = table(state).last
     assert (last.turn, last.deposed, last.contested, last.crowned) == (2, False, False, None)
@@ -386,7 +386,7 @@ def test_hp_r17_reaching_twelve_loot_wins_at_once():
     tribute = [cid("Plunder", 2), cid("Europe", 2)]
     state = deal(hands_of(tribute, [cid("Resistance", 5), cid("Huns")], khan=0), khan=0, loot=(10, 11), turn=6)
     no_exchanges(state)
-    choose(state, 0, tribute)
+    play(state, 0, tribute)
     assert state.is_over
     assert state.result == boardcore.Result((0,), WON, (12, 11))
     assert state.pending == ()
@@ -396,7 +396,16 @@ def test_hp_r17_reaching_twelve_loot_wins_at_once():
 
 def _last_turn(hands, khan, points, seed=0):
     state = deal(hands, khan=khan, loot=points, turn=50, seed=seed)
-    no_exchanges(state)  # nobody can play anything: the whole turn runs by itself
+    no_exchanges(state)
+    # Nobody can play anything, but each lone "done" is still asked (secrecy rule):
+    # the Khan's Tribute, then every Nomad's Invasion play.
+    if khan is not None:
+        assert asked(state) == [khan] and options(state, khan) == ["done"]
+        play(state, khan)
+    assert asked(state) == [seat for seat in range(len(hands)) if seat != khan]
+    for seat in asked(state):
+        assert options(state, seat) == ["done"]
+        play(state, seat)
     assert state.is_over and state.turn == 50
     return state.result
 
@@ -422,7 +431,7 @@ def test_hp_r20_nomads_cannot_play_conquest_or_loot():
     assert items(state, 0) == [cid("Succession", 1)]
     loot_card, conquest = GAME.cards[cid("Plunder", 5)], GAME.cards[cid("Europe", 5)]
     assert INVASION.candidates([loot_card, conquest], []) == []
-    assert TRIBUTE_RULE.problems([GAME.cards[cid("Horde", 1)]]) != []
+    assert problems(TRIBUTE_RULE, [GAME.cards[cid("Horde", 1)]]) != []
 
 
 def test_hp_r04_seven_cards_dealt_to_each_seat_in_turn_from_seat_0():

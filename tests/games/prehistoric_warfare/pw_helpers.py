@@ -1,9 +1,14 @@
-"""Helpers for Prehistoric Warfare rules tests: build exact positions, answer decisions.
+"""Helpers for Prehistoric Warfare rules tests: exact positions, and answers by id.
 
-A position is built with :func:`position`: the match is set up normally, then (before
-its first step runs) every tribe is rebuilt from a list of persons in entry order,
-hands, Food, Prisoners, the top of the deck and the dice are arranged, and the turn
-starts for ``active``.
+The driving itself comes from ``boardcore.testing`` (``choose`` by option text,
+``options``, ``decision``, ``events``, ``advance_to``, ``put``, ``stack``,
+``load_dice``, ``set_count``). What is particular to this game lives here:
+
+* :func:`position` rebuilds tribes person by person (with their gear and entry
+  numbers), then starts the turn of any seat in any round;
+* :func:`choose_ids` answers by the item or target of an option, because persons
+  are worded by their entry numbers ("strike generic #12"), which tests read by id;
+* :func:`raid` reaches a declared raid with chosen raiders and loaded dice.
 """
 
 from __future__ import annotations
@@ -11,23 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import attrs
-
 import boardcore
-from boardcore import Action, State
-from boardcore.testing import arranged, load_dice, put, stack
-from boardcore_prehistoric_warfare import PlayOn
-from boardcore_prehistoric_warfare.records import Cause
-from boardcore_prehistoric_warfare.tribe import (
-    FOOD,
-    PRISONERS,
-    add_generic,
-    generics,
-    hand,
-    leave_play,
-    persons,
-    put_in_play,
-)
+from boardcore import State
+from boardcore.testing import advance_to, arranged, decision, load_dice, options, put, set_count, stack
+from boardcore_prehistoric_warfare import DECK, FOOD, HAND, PRISONERS, TRIBE, Cause
+from boardcore_prehistoric_warfare.checks import eliminate
+from boardcore_prehistoric_warfare.tribe import add_generic, enter, leave_play, persons
 
 GAME = boardcore.load_game("prehistoric-warfare")
 
@@ -45,12 +39,14 @@ def position(
     deck: Sequence[str] = (),
     dice: Iterable[int] = (),
     active: int = 0,
+    round: int = 1,
     seed: int = 0,
+    game: boardcore.Game = GAME,
     extra: Any = None,
 ) -> tuple[State, dict[int, list[str]]]:
-    """A match at the start of ``active``'s turn. Returns the state and, per seat
-    listed in ``tribes``, the ids of the persons built, in the order given.
-    ``extra(state)`` may change anything else before the first step runs."""
+    """A match at the start of ``active``'s turn in round ``round``. Returns the state
+    and, per seat listed in ``tribes``, the ids of the persons built, in the order
+    given. ``extra(state)`` may change anything else before the first step runs."""
     built: dict[int, list[str]] = {}
 
     def before(state: State) -> None:
@@ -60,21 +56,23 @@ def position(
                 leave_play(m, person, Cause.KILLED)
             built[seat] = [_build(state, seat, spec) for spec in specs]
         for seat, cards in (hands or {}).items():
-            for c in cards:
-                put(state, hand(seat), [fresh(state, c)])
+            put(state, HAND[seat], cards)
         for seat, value in (food or {}).items():
-            m.set_count(FOOD, value, seat)
+            set_count(state, FOOD, value, seat)
         for seat, value in (prisoners or {}).items():
-            m.set_count(PRISONERS, value, seat)
+            set_count(state, PRISONERS, value, seat)
         if deck:
-            stack(state, "deck", fresh_many(state, deck))
+            stack(state, DECK, deck)
         load_dice(state, dice)
+        # The engine counts rounds begun and starts the first turn after the stored
+        # seat: starting at seat 0 begins a round, starting later continues one.
         if active:
-            m.active = active - 1
+            m.active_seat = active - 1
+        m.round = round - (active == 0)
         if extra is not None:
             extra(state)
 
-    state = arranged(GAME, players, seed, before=before)
+    state = arranged(game, players, seed, before=before)
     return state, built
 
 
@@ -84,84 +82,32 @@ def _build(state: State, seat: int, spec: PersonSpec) -> str:
     if who == "generic":
         person = add_generic(m, seat)
     else:
-        [card] = put(state, hand(seat), [fresh(state, who)])
-        put_in_play(m, card, seat)
-        person = card
+        [person] = put(state, TRIBE[seat], [who])
+        enter(m, person, seat)
     for item in gear:
-        [card] = put(state, hand(seat), [fresh(state, item)])
-        m.attach(card, hand(seat), person, seat)
+        [card] = put(state, HAND[seat], [item])
+        m.attach(card, HAND[seat], person, seat)
     return person
 
 
-def fresh(state: State, card: str) -> str:
-    """``card`` if it is an id; else the first card of that name still in the deck
-    (``boardcore.testing.put`` would also take a copy that is already placed)."""
-    m = state.match
-    if card in m.rules.cards:
-        return card
-    for candidate in sorted(m.zones["deck"]):
-        if m.rules.cards[candidate].name == card:
-            return candidate
-    raise AssertionError(f"no {card!r} left in the deck")
-
-
-def fresh_many(state: State, cards: Sequence[str]) -> list[str]:
-    """Like :func:`fresh` for several cards, each name taking a different copy."""
-    m = state.match
-    chosen: list[str] = []
-    for card in cards:
-        if card in m.rules.cards:
-            chosen.append(card)
-            continue
-        left = sorted(c for c in m.zones["deck"] if m.rules.cards[c].name == card and c not in chosen)
-        assert left, f"no {card!r} left in the deck"
-        chosen.append(left[0])
-    return chosen
-
-
-def texts(state: State, player: int | None = None) -> list[str]:
-    """The option texts of ``player``'s pending decision (the first one by default)."""
-    return [str(o) for o in decision(state, player).options]
-
-
-def decision(state: State, player: int | None = None) -> boardcore.Decision:
-    for d in state.pending:
-        if player is None or d.player == player:
-            return d
-    raise AssertionError(f"player {player} is not being asked anything; pending: {state.pending}")
-
-
-def option(state: State, player: int, what: str) -> Action:
-    """The option of ``player`` whose text is ``what``, or whose item or card is ``what``."""
-    for o in decision(state, player).options:
-        if str(o) == what or getattr(o, "item", None) == what or (isinstance(o, PlayOn) and o.card == what):
-            return o
-    raise AssertionError(f"{what!r} is not an option of player {player}: {texts(state, player)}")
-
-
-def choose(state: State, player: int, *whats: str) -> None:
-    """Apply ``player``'s options ``whats`` one after the other."""
-    for what in whats:
-        state.apply(player, option(state, player, what))
+def choose_ids(state: State, player: int, *ids: str) -> None:
+    """Apply ``player``'s options whose item (a pick) or target (a played card) is
+    each of ``ids`` in turn."""
+    for wanted in ids:
+        offered = decision(state, player).options
+        found = [o for o in offered if wanted in (getattr(o, "item", None), getattr(o, "target", None))]
+        assert len(found) == 1, f"{wanted!r} is not one option of player {player}: {options(state, player)}"
+        state.apply(player, found[0])
 
 
 def play_on(state: State, player: int, card: str, target: int) -> None:
     """Play a card from hand on seat ``target`` (PW-D04, PW-D10), by card id or name."""
     m = state.match
     for o in decision(state, player).options:
-        if isinstance(o, PlayOn) and o.target == target and (o.card == card or m.rules.cards[o.card].name == card):
+        if isinstance(o, boardcore.Play) and o.target == target and card in (o.card, m.rules.cards[o.card].name):
             state.apply(player, o)
             return
-    raise AssertionError(f"cannot play {card} on {target}: {texts(state, player)}")
-
-
-def advance_to(state: State, phase: str) -> None:
-    """Answer pass/done to everything until ``phase`` begins."""
-    while state.match.phase != phase:
-        d = state.pending[0]
-        quiet = [o for o in d.options if isinstance(o, (boardcore.Pass, boardcore.Done))]
-        assert quiet, f"cannot pass through {d.prompt}: {[str(o) for o in d.options]}"
-        state.apply(d.player, quiet[0])
+    raise AssertionError(f"cannot play {card} on {target}: {options(state, player)}")
 
 
 def raid(
@@ -182,39 +128,55 @@ def raid(
     state, built = position(
         players, tribes={0: attackers, 1: defenders, **kwargs.pop("tribes", {})}, hands=hands,
         deck=["Bark & Leaves"], **kwargs,
-    )
+    )  # fmt: skip
     advance_to(state, "raid")
     load_dice(state, dice)
     play_on(state, 0, "War Party", 1)
     chosen = [built[0][i] for i in (raiders if raiders is not None else range(len(attackers)))]
-    choose(state, 0, *chosen, "done")
+    choose_ids(state, 0, *chosen)
+    state.apply(0, boardcore.DONE)
     return state, built
 
 
-def events(state: State, kind: type) -> list[Any]:
-    return [e for e in state.events if isinstance(e, kind)]
+def pass_rerolls(state: State) -> None:
+    """Answer "pass" to reroll windows that offer nothing else. Since engine 0.2 a player
+    who holds any card is asked after each raid die he is hurt by (a Defense or
+    Tactics card would be secret); with no source "pass" is his only option (PW-R30)."""
+    while state.pending and all(str(o) == "pass" for o in state.pending[0].options):
+        if "reroll, or pass" not in state.pending[0].prompt:
+            return
+        state.apply(state.pending[0].player, boardcore.PASS)
+
+
+def strike(state: State, player: int, *targets: str) -> None:
+    """Name the targets of ``player``'s next attacks (PW-D13) by person id, passing
+    the reroll windows with nothing to offer in between (see :func:`pass_rerolls`)."""
+    for target in targets:
+        pass_rerolls(state)
+        choose_ids(state, player, target)
+    pass_rerolls(state)
 
 
 def rolls(state: State) -> list[int]:
     return [e.value for e in state.events if isinstance(e, boardcore.DieRolled)]
 
 
-def evolve_table(state: State, **changes: Any) -> None:
-    m = state.match
-    m.table = attrs.evolve(m.table, **changes)
-
-
 def knock_out(state: State, seat: int) -> None:
     """Eliminate ``seat`` properly (empty tribe, then the elimination of PW-R36)."""
-    from boardcore_prehistoric_warfare.checks import eliminate
+    eliminate(state.match, seat)
 
+
+def names(state: State, zone: str) -> list[str]:
     m = state.match
-    for person in persons(m, seat):
-        leave_play(m, person, Cause.KILLED)
-    eliminate(m, seat)
+    return [m.rules.cards[c].name for c in m.zones[zone]]
 
 
-def ids_named(state: State, zone: str, name: str) -> list[str]:
+def play_out_turn(state: State) -> None:
+    """Answer "pass" or "done" until the next seat's turn begins (nothing else may be asked)."""
     m = state.match
-    return [c for c in m.zones[zone] if m.rules.cards[c].name == name]
-
+    turn = m.turn
+    while m.turn == turn and not state.is_over:
+        asked = state.pending[0]
+        quiet = [o for o in asked.options if str(o) in ("pass", "done")]
+        assert quiet, f"cannot pass through {asked.prompt}: {[str(o) for o in asked.options]}"
+        state.apply(asked.player, quiet[0])

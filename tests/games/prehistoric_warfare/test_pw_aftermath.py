@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from pw_helpers import FOOD, PRISONERS, choose, events, generics, hand, persons, raid
-
 import boardcore
+from boardcore.testing import choose, events
+from boardcore_prehistoric_warfare import FOOD, HAND, PRISONERS, RaidDecided
 from boardcore_prehistoric_warfare.aftermath import one_d5
-from boardcore_prehistoric_warfare.records import RaidDecided
-from boardcore_prehistoric_warfare.tribe import population
+from boardcore_prehistoric_warfare.tribe import generics, persons, population
+
+from .pw_helpers import choose_ids, raid
 
 # The Great Warrior with a Heavy Spear has S 10: he always hits and no window opens.
 # Generics (S 1) can never hit him (M 1); the Big Man misses with a 9.
@@ -32,7 +33,8 @@ def test_attacker_frees_captures_and_steals():
     )
     m = state.match
     g1, shielded, g3, g4, big_man = built[1]
-    choose(state, 0, g1)  # the only decision of the raid; everything else is forced
+    choose_ids(state, 0, g1)  # the only target of the raid; every attack after it has one target
+    choose(state, 0, "pass")  # no Massacre: Alice holds cards, so she is asked all the same
     [decided] = events(state, RaidDecided)
     assert (decided.lost, decided.winner) == ((0, 1), 0)
     # PW-R32: Bob's 3 prisoners are freed and join Alice; her own prisoner stays hers
@@ -40,7 +42,7 @@ def test_attacker_frees_captures_and_steals():
     # PW-R33: 9 -> 5, but Bob has only 3 generic markers; Alice picks them one at a time
     entry = m.table.entries
     assert [str(o) for o in state.pending[0].options] == [f"capture generic #{entry[p]}" for p in (shielded, g3, g4)]
-    choose(state, 0, shielded, g3)  # the last one is forced
+    choose_ids(state, 0, shielded, g3)  # the last one is forced
     assert m.count(PRISONERS, 0) == 1 + 3
     assert persons(m, 1) == (big_man,)  # named persons are never captured
     assert "PW023-1" in m.zones["discard"]  # the captured marker's shield is discarded
@@ -48,7 +50,7 @@ def test_attacker_frees_captures_and_steals():
     assert (m.count(FOOD, 0), m.count(FOOD, 1)) == (2 + 3, 5 - 3)
     assert population(m, 0) == 1 + 1 + 3 and len(generics(m, 0)) == 4
     # PW-R30: no reroll of the Aftermath dice, though Alice holds a Tactics card
-    assert "PW030-1" in m.zones[hand(0)]
+    assert "PW030-1" in m.zones[HAND[0]]
     log = list(state.events)
     later = [e.action for e in log[log.index(decided) :] if isinstance(e, boardcore.Chose) and e.player == 0]
     assert later[:3] == [f"capture generic #{entry[p]}" for p in (shielded, g3, g4)]
@@ -60,7 +62,8 @@ def test_steal_takes_at_most_what_the_defender_has(food, roll, stolen):
     """PW-R35; the capture finds no generic left (the only one was killed)."""
     state, built = raid(CHAMPION, ["generic", "Big Man"], food={0: 0, 1: food}, dice=[5, 9, 9, 1, roll])
     m = state.match
-    choose(state, 0, built[1][0])
+    choose_ids(state, 0, built[1][0])
+    choose(state, 0, "pass")  # no Massacre: Alice holds a card, so she is asked all the same
     assert events(state, RaidDecided)[0].winner == 0
     assert (m.count(FOOD, 0), m.count(FOOD, 1)) == (stolen, food - stolen)
     assert m.count(PRISONERS, 0) == 0 and persons(m, 1) == (built[1][1],)

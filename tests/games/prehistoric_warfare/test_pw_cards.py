@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pw_helpers import GAME
-
 import boardcore
 import boardcore_prehistoric_warfare as pw
-from boardcore_prehistoric_warfare.cards import ROWS, CardType, Category
-from boardcore_prehistoric_warfare.effects import BASE_EFFECTS, effect_of
-from boardcore_prehistoric_warfare.records import Side
+from boardcore_prehistoric_warfare import BASE_EFFECTS, CardType, Category, Side
+from boardcore_prehistoric_warfare.effects import effect_of
+
+from .pw_helpers import GAME
+
+ROWS = boardcore.load_rows("boardcore_prehistoric_warfare", "data/cards.toml")
+"""The printed rows, as the data file has them."""
 
 T = CardType
 
@@ -21,11 +23,11 @@ def by_type() -> Counter[CardType]:
 
 def test_deck_has_183_cards_in_100_rows():
     """Section 1.1/1.2: 100 rows PW001..PW100, 183 cards with ids <row>-<copy>."""
-    assert [row.row for row in ROWS] == [f"PW{i:03d}" for i in range(1, 101)]
+    assert [row["id"] for row in ROWS] == [f"PW{i:03d}" for i in range(1, 101)]
     assert len(GAME.cards) == 183
     for row in ROWS:
-        ids = [f"{row.row}-{copy}" for copy in range(1, row.copies + 1)]
-        assert all(GAME.cards[i].name == row.name for i in ids)
+        ids = [f"{row['id']}-{copy}" for copy in range(1, row["copies"] + 1)]
+        assert all(GAME.cards[i].name == row["name"] and GAME.cards[i].row == row["id"] for i in ids)
     assert "PW005-8" in GAME.cards and GAME.cards["PW005-8"].name == "Hunter"
 
 
@@ -34,7 +36,7 @@ def test_totals_per_type_match_section_1_2():
         T.PERSON: 26, T.RANGED: 15, T.HTH: 13, T.BOTH: 2, T.ARMOR: 4, T.DEFENSE: 4,
         T.TACTICS: 2, T.RAID: 12, T.HUNT: 62, T.HARDSHIP: 22, T.SPECIAL: 21,
     }  # fmt: skip
-    rows = Counter(row.type for row in ROWS)
+    rows = Counter(CardType(row["type"]) for row in ROWS)
     assert rows[T.HUNT] == 31 and rows[T.HARDSHIP] == 22 and rows[T.SPECIAL] == 13 and rows[T.PERSON] == 6
 
 
@@ -115,7 +117,7 @@ def test_setup_section_3():
         markers = pw.tribe.generics(m, seat)
         assert [table.entries[p] for p in markers] == list(range(10 * seat + 1, 10 * seat + 11))
         assert m.count("food", seat) == 2 and m.count("prisoners", seat) == 0
-    assert m.active == 0 and m.turn == 1 and table.round == 1
+    assert m.active == 0 and m.turn == 1 and m.round == 1
     # seat 0 drew exactly one card in its first Nomad Phase; the others hold none
     assert len(m.zones["hand:0"]) == 1 and m.zones["hand:1"] == () and m.zones["hand:2"] == ()
     assert len(m.zones["deck"]) + len(m.zones["discard"]) + len(m.zones["hand:0"]) == 183

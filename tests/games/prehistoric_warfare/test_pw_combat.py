@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from pw_helpers import choose, decision, events, raid
+from boardcore.testing import decision, events
+from boardcore_prehistoric_warfare import AttackMode, Attacked
+from boardcore_prehistoric_warfare.records import hits
 
-from boardcore_prehistoric_warfare.records import AttackMode, Attacked, hits
+from .pw_helpers import choose_ids, raid, strike
 
 RANGED, HTH = AttackMode.RANGED, AttackMode.HTH
 
@@ -19,7 +21,7 @@ def first(state):
 def test_hit_if_roll_at_most_strength(roll, hit):
     """PW-R07: an unarmed Warrior (STR 4) against an unarmored generic."""
     state, built = raid([("Warrior", [])], ["generic", "generic"], dice=[roll])
-    choose(state, 0, built[1][0])
+    strike(state, 0, built[1][0])
     assert first(state) == (HTH, 4, 0, roll, hit)
 
 
@@ -27,7 +29,7 @@ def test_hit_if_roll_at_most_strength(roll, hit):
 def test_armor_adds_one_to_the_die(roll, hit):
     """PW-R07: armor makes M = 1, so the Warrior now needs 3 or less."""
     state, built = raid([("Warrior", [])], [("generic", ["Wooden Shield"]), "generic"], dice=[roll])
-    choose(state, 0, built[1][0])
+    strike(state, 0, built[1][0])
     assert first(state) == (HTH, 4, 1, roll, hit)
 
 
@@ -39,7 +41,7 @@ def test_great_warrior_modifiers():
         dice=[5, 6, 7],
     )
     armored, bare = built[1]
-    choose(state, 0, armored)  # ranged: S 7, M 2, 5 + 2 = 7 <= 7, a hit
+    strike(state, 0, armored)  # ranged: S 7, M 2, 5 + 2 = 7 <= 7, a hit
     # HTH (only one target left, so no question): the archer (S 1) strikes the bare
     # Great Warrior: 6 + 1 > 1, a miss
     got = [(e.mode, e.target, e.strength, e.modifier, e.roll, e.hit) for e in events(state, Attacked)]
@@ -53,8 +55,8 @@ def test_hunter_bonus_applies_to_ranged_only():
     """PW-R10: a Hunter's ranged weapon gets +1 (Sling 5 -> 6); his HTH attack is his STR 3."""
     state, built = raid([("Hunter", ["Sling"])], ["generic", "generic", "generic"], dice=[6, 4])
     target, other, _ = built[1]
-    choose(state, 0, target)  # ranged: 6 <= 6, hit
-    choose(state, 0, other)  # HTH: S 3, 4 > 3, miss
+    strike(state, 0, target)  # ranged: 6 <= 6, hit
+    strike(state, 0, other)  # HTH: S 3, 4 > 3, miss
     got = [(e.mode, e.strength, e.roll, e.hit) for e in events(state, Attacked)]
     assert got[:2] == [(RANGED, 6, 6, True), (HTH, 3, 4, False)]
 
@@ -68,7 +70,7 @@ def test_sticks_and_stones_gives_ranged_2_and_hth_plus_1_and_hunter_gets_3():
         dice=[1, 1, 9, 9],
     )
     b = built[1]
-    choose(state, 0, b[0], b[1], b[2], b[3])
+    strike(state, 0, b[0], b[1], b[2], b[3])
     got = [(e.mode, e.strength) for e in events(state, Attacked)]
     assert got[:4] == [(RANGED, 2), (RANGED, 3), (HTH, 2), (HTH, 4)]
 
@@ -82,7 +84,7 @@ def test_no_window_and_sure_hit_when_strength_minus_modifier_is_10():
         hands={1: ["Sentries"]},
         dice=[10],
     )
-    choose(state, 0, built[1][0])
+    choose_ids(state, 0, built[1][0])
     assert first(state) == (HTH, 10, 0, 10, True)
     # next is the generic raider's target choice: Bob was never asked about a reroll
     assert decision(state).player == 0 and "PW025-1" in state.match.zones["hand:1"]
@@ -93,7 +95,7 @@ def test_no_window_when_the_attack_cannot_hit():
     state, built = raid(
         ["generic"], [("generic", ["Wooden Shield"]), "generic"], hands={0: ["Set Fire"]}, dice=[1, 5, 5]
     )
-    choose(state, 0, built[1][0])
+    choose_ids(state, 0, built[1][0])
     assert first(state) == (HTH, 1, 1, 1, False)
     # Bob's two misses follow (no sources for Bob), then the tie asks both to retreat or fight on
     assert sorted(d.player for d in state.pending) == [0, 1] and state.pending[0].secret

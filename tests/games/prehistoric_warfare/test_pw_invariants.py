@@ -1,23 +1,22 @@
-"""The game's ``check`` (rules section 7) finds broken states; ``describe`` shows only public data."""
+"""The invariants of rules section 7 (``invariants.check``) find broken states; the
+default view shows every tribe and keeps hands secret."""
 
 from __future__ import annotations
 
 import attrs
-from pw_helpers import GAME, choose, hand, position, raid
 
-from boardcore_prehistoric_warfare.tribe import tribe
+from boardcore_prehistoric_warfare import HAND, TRIBE
 
-
-def problems(state):
-    return GAME.spec.check(state.match)
+from .invariants import check
+from .pw_helpers import choose_ids, position, raid
 
 
 def test_a_fresh_and_a_raiding_state_are_clean():
     state, _ = position()
-    assert problems(state) == []
+    assert check(state.match) == []
     state, built = raid(["Warrior", "generic"], ["generic", "generic"], dice=[9, 9])
-    choose(state, 0, built[1][0])
-    assert problems(state) == []
+    choose_ids(state, 0, built[1][0])
+    assert check(state.match) == []
 
 
 def test_slot_legality_is_checked():
@@ -26,26 +25,26 @@ def test_slot_legality_is_checked():
     m = state.match
     warrior = built[0][0]
     m.move(("PW013-2",), "deck", f"attached:{warrior}")  # a second Sling
-    assert any("two cards in one slot" in p for p in problems(state))
+    assert any("two cards in one slot" in p for p in check(m))
 
     state, built = position(tribes={0: ["Warrior"]}, hands={0: ["Wolves"]})
     m = state.match
-    m.attach(m.zones[hand(0)][0], hand(0), built[0][0], 0)
-    assert any("cannot be" in p for p in problems(state))
+    m.attach(m.zones[HAND[0]][0], HAND[0], built[0][0], 0)
+    assert any("cannot be" in p for p in check(m))
 
 
 def test_only_person_cards_are_in_play_unattached():
     state, _ = position()
     m = state.match
-    m.move((m.zones["deck"][0],), "deck", tribe(0))
-    assert problems(state)  # not a person, or a person without an entry number
+    m.move((m.zones["deck"][0],), "deck", TRIBE[0])
+    assert check(m)  # not a person, or a person without an entry number
 
 
 def test_eliminated_players_hold_nothing():
     """7.8."""
     state, _ = position(3)
     state.match.eliminate(2)
-    found = problems(state)
+    found = check(state.match)
     assert any("still holds cards or persons" in p for p in found)
     assert any("still has Food" in p for p in found)
 
@@ -55,15 +54,21 @@ def test_raid_casualties_match_the_drop_in_participants():
     state, built = raid(["Warrior", "generic"], ["generic", "generic"], dice=[9, 9])
     m = state.match
     m.table = attrs.evolve(m.table, raid=attrs.evolve(m.table.raid, lost=(1, 0)))
-    assert any("lost 1" in p for p in problems(state))
+    assert any("lost 1" in p for p in check(m))
     del built
 
 
-def test_describe_is_public():
+def test_the_default_view_shows_every_tribe_and_keeps_hands_secret():
+    """The engine's default view is enough (the game has no ``describe``): persons in play
+    with their gear and entry numbers, Food and Prisoners, hand sizes, never hand cards."""
     state, built = position(tribes={0: [("Hunter", ["Sling"])]}, hands={0: ["Wolves"], 1: ["Dogs"]})
-    view = state.view(1)["game_view"]
-    alice = view["tribes"][0]
-    assert alice["persons"][0]["name"] == "Hunter" and alice["persons"][0]["attached"] == ["Sling"]
-    assert alice["hand_size"] == 2 and "Wolves" not in repr(view)  # Alice holds Wolves + her draw
-    assert view["round"] == 1 and "raid" not in view
-    del built
+    hunter = built[0][0]
+    view = state.view(1)
+    zones = view["zones"]
+    assert [c["label"] for c in zones["tribe:0"]["cards"]] == ["Hunter"]
+    assert [c["name"] for c in zones[f"attached:{hunter}"]["cards"]] == ["Sling"]
+    assert view["table"]["entries"][hunter] == 21  # after the 20 markers of the set-up
+    assert view["counters"] == {"food": [2, 2], "prisoners": [0, 0]}
+    assert zones["hand:0"]["count"] == 2 and "cards" not in zones["hand:0"]  # Alice holds Wolves + her draw
+    assert "Wolves" not in repr(view) and "Dogs" in repr(view)
+    assert view["round"] == 1 and view["table"]["raid"] is None

@@ -1,23 +1,24 @@
 """The raid (section 4.1) and its reactions: rerolls (4.2), Massacre / Counter-Attack,
-the hidden retreat, the 10-round cap."""
+the hidden retreat, the 10-round cap.
+
+Since engine 0.2 a window asks every player who could hold a reaction as far as the
+others can tell: a player holding any card is asked, even when "pass" is all he can
+do; a player with an empty hand (and no Chieftain reroll) is not.
+"""
 
 from __future__ import annotations
 
-from pw_helpers import advance_to, choose, decision, events, hand, knock_out, play_on, position, raid, rolls, texts
-
 import boardcore
-from boardcore_prehistoric_warfare.records import AttackMode, Attacked, RaidDecided
+from boardcore.testing import advance_to, choose, decision, events, options
+from boardcore_prehistoric_warfare import HAND, AttackMode, Attacked, RaidDecided
+
+from .pw_helpers import choose_ids, knock_out, names, pass_rerolls, play_on, position, raid, rolls, strike
 
 RANGED, HTH = AttackMode.RANGED, AttackMode.HTH
 
 
 def attacks(state):
     return [(e.mode, e.attacker, e.target, e.roll, e.hit) for e in events(state, Attacked)]
-
-
-def names(state, zone):
-    m = state.match
-    return [m.rules.cards[c].name for c in m.zones[zone]]
 
 
 def chosen_texts(state):
@@ -34,20 +35,20 @@ def test_declare_pick_raiders_one_at_a_time_done_after_the_first():
         deck=["Bark & Leaves"],
     )
     advance_to(state, "raid")
-    assert texts(state) == ["play War Party on seat 1", "play Ambush on seat 1", "pass"]
+    assert options(state) == ["play War Party on seat 1", "play Ambush on seat 1", "pass"]
     play_on(state, 0, "War Party", 1)
     assert "PW034-1" in state.match.zones["discard"]
-    first = texts(state)
+    first = options(state)
     assert len(first) == 3 and "done" not in first  # two persons + the new generic, no DONE yet
     warrior = built[0][1]
-    choose(state, 0, warrior)
-    assert texts(state)[-1] == "done" and len(texts(state)) == 3
+    choose_ids(state, 0, warrior)
+    assert options(state)[-1] == "done" and len(options(state)) == 3
     choose(state, 0, "done")
     raid_ = state.match.table.raid
     # all the Defender's persons defend; the Warrior brings his Sling, so he shoots first
     assert raid_.sides == ((warrior,), tuple(built[1]))
     assert raid_.fielded == (1, 2)
-    assert decision(state).player == 0 and texts(state) == [
+    assert decision(state).player == 0 and options(state) == [
         f"shoot generic #{state.match.table.entries[built[1][0]]}",
         f"shoot Big Man #{state.match.table.entries[built[1][1]]}",
     ]
@@ -56,7 +57,7 @@ def test_declare_pick_raiders_one_at_a_time_done_after_the_first():
 def test_at_most_one_raid_and_only_on_opponents_still_in_the_game():
     state, _ = position(3, hands={0: ["War Party"]}, deck=["Bark & Leaves"], extra=lambda s: knock_out(s, 2))
     advance_to(state, "raid")
-    assert texts(state) == ["play War Party on seat 1", "pass"]
+    assert options(state) == ["play War Party on seat 1", "pass"]
 
 
 # -- inside a round (PW-R24, PW-R25) ---------------------------------------------------
@@ -72,12 +73,13 @@ def test_marks_then_removal_at_step_end():
     )
     (a1, a3, a2), (b1, b2, b3) = built[0], built[1]
     entry = state.match.table.entries
-    choose(state, 0, b1)  # A1 hits B1
-    assert texts(state) == [f"shoot generic #{entry[b2]}", f"shoot generic #{entry[b3]}"]  # B1 is marked
-    choose(state, 0, b2)  # A3 misses
-    choose(state, 1, a1)  # B1, marked, still shoots, and hits A1
-    choose(state, 0, b2, b2)  # HTH: A3 and A2 (A1 was removed after the ranged step)
-    choose(state, 1, a3, a3)  # B2 and B3 (B1 was removed too)
+    choose_ids(state, 0, b1)  # A1 hits B1 (Bob, with no card, is not asked about a reroll)
+    assert options(state) == [f"shoot generic #{entry[b2]}", f"shoot generic #{entry[b3]}"]  # B1 is marked
+    # Alice holds a card, so each die that hurts her asks her (pass: she has no source)
+    strike(state, 0, b2)  # A3 misses
+    strike(state, 1, a1)  # B1, marked, still shoots, and hits A1
+    strike(state, 0, b2, b2)  # HTH: A3 and A2 (A1 was removed after the ranged step)
+    strike(state, 1, a3, a3)  # B2 and B3 (B1 was removed too)
     assert attacks(state) == [
         (RANGED, a1, b1, 1, True),
         (RANGED, a3, b2, 9, False),
@@ -106,24 +108,28 @@ def test_counter_attack_comeback_decided_on_whole_raid_casualties():
         dice=[1, 9, 9, 9, 9, 9, 9] + [9, 9, 9, 1, 1, 9],
     )
     (warrior, g1, g2), (b1, b2, _, _) = built[0], built[1]
-    choose(state, 0, b1, b2, b2)  # the Warrior hits b1 with a 1; g1 and g2 miss
-    choose(state, 1, g1, g1, g1, g1)  # all four of Bob's generics (b1 marked) miss
+    # both hold cards: each is asked after every die that hurts him, with "pass" only
+    strike(state, 0, b1, b2, b2)  # the Warrior hits b1 with a 1; g1 and g2 miss
+    strike(state, 1, g1, g1, g1, g1)  # all four of Bob's generics (b1 marked) miss
     assert state.match.table.raid.lost == (0, 1)
-    assert decision(state).player == 0 and texts(state, 0) == ["play Massacre", "pass"]
+    assert decision(state).player == 0 and options(state, 0) == ["play Massacre", "pass"]
     choose(state, 0, "pass")
-    assert decision(state).player == 1 and texts(state, 1) == ["play Counter-Attack", "pass"]
+    assert decision(state).player == 1 and options(state, 1) == ["play Counter-Attack", "pass"]
     choose(state, 1, "play Counter-Attack")
     assert state.match.table.raid.round == 2
-    choose(state, 0, b2, b2, b2)
-    choose(state, 1, warrior, g1)  # b2 and b3 hit with 1s; b4 has only g2 left to strike, and misses
-    # round 2 end: Alice may still Massacre; she passes, Bob has no Counter-Attack left
-    assert texts(state, 0) == ["play Massacre", "pass"]
+    strike(state, 0, b2, b2, b2)
+    strike(state, 1, warrior, g1)  # b2 and b3 hit with 1s; b4 has only g2 left to strike, and misses
+    # round 2 end: Alice may still Massacre; she passes
+    assert options(state, 0) == ["play Massacre", "pass"]
     choose(state, 0, "pass")
+    # Bob has no Counter-Attack left; holding cards, he is asked, with "pass" only
+    assert options(state, 1) == ["pass"]
+    choose(state, 1, "pass")
     [decided] = events(state, RaidDecided)
     assert (decided.rounds, decided.lost, decided.winner) == (2, (2, 1), 1)
     log = list(state.events)
     after = log[log.index(decided) :]
-    drawn = next(e for e in after if isinstance(e, boardcore.CardsMoved) and e.target == hand(1))
+    drawn = next(e for e in after if isinstance(e, boardcore.CardsMoved) and e.target == HAND[1])
     assert len(drawn.cards) == 3  # 4 kept + 3 drawn = 7 cards, over the limit until...
     assert decision(state).prompt == "hand limit 5: discard one of 8 cards"  # ...Bob's own Nomad
 
@@ -134,7 +140,11 @@ def test_extra_round_cards_only_for_their_side():
     state, built = raid(
         ["Warrior"], ["generic", "generic"], hands={0: ["Counter-Attack"], 1: ["Massacre"]}, dice=[1, 9, 9, 1, 1]
     )
-    choose(state, 0, built[1][0])
+    choose_ids(state, 0, built[1][0])
+    pass_rerolls(state)
+    for player in (0, 1):  # both hold a card, so both are asked; "pass" is all they can do
+        assert options(state, player) == ["pass"]
+        choose(state, player, "pass")
     [decided] = events(state, RaidDecided)
     assert (decided.rounds, decided.winner) == (1, 0)
     assert not [t for t in chosen_texts(state) if t.startswith("play ")][1:]  # only "play War Party"
@@ -148,7 +158,7 @@ def test_tie_asks_both_in_secret_and_only_a_double_retreat_ends_the_raid():
     assert state.match.table.raid.lost == (0, 0)
     pending = state.pending
     assert sorted(d.player for d in pending) == [0, 1] and all(d.secret for d in pending)
-    assert texts(state, 0) == ["retreat", "fight on"]
+    assert options(state, 0) == ["retreat", "fight on"]
     bob_view = state.view(1)
     choose(state, 0, "retreat")
     assert state.view(1) == bob_view  # Alice's answer stays hidden until both have chosen
@@ -164,7 +174,7 @@ def test_tie_asks_both_in_secret_and_only_a_double_retreat_ends_the_raid():
     assert len(rolls(state)) == 4
     log = list(state.events)
     after = log[log.index(decided) : next(i for i, e in enumerate(log) if isinstance(e, boardcore.TurnBegan) and e.turn == 2)]
-    assert not [e for e in after if isinstance(e, boardcore.CardsMoved) and e.target == hand(1)]
+    assert not [e for e in after if isinstance(e, boardcore.CardsMoved) and e.target == HAND[1]]
     del built
 
 
@@ -191,33 +201,39 @@ def test_reroll_window_goes_to_whoever_the_die_hurts_and_restarts():
         hands={0: ["Set Fire", "Surrounded"], 1: ["Sentries", "Guard Dogs"]},
         dice=[2, 8, 3],
     )
-    choose(state, 0, built[1][0])  # 2: a hit
+    choose_ids(state, 0, built[1][0])  # 2: a hit
     assert decision(state).player == 1
-    assert texts(state, 1) == ["reroll with Sentries", "reroll with Guard Dogs", "pass"]
+    assert options(state, 1) == ["reroll with Sentries", "reroll with Guard Dogs", "pass"]
     choose(state, 1, "reroll with Sentries")  # 8: a miss, now Alice is hurt
-    assert texts(state, 0) == ["reroll with Set Fire", "reroll with Surrounded", "pass"]
+    assert options(state, 0) == ["reroll with Set Fire", "reroll with Surrounded", "pass"]
     choose(state, 0, "reroll with Set Fire")  # 3: a hit again
-    assert texts(state, 1) == ["reroll with Guard Dogs", "pass"]
+    assert options(state, 1) == ["reroll with Guard Dogs", "pass"]
     choose(state, 1, "pass")  # PASS closes the window
     assert attacks(state)[0] == (HTH, built[0][0], built[1][0], 3, True)
     assert names(state, "discard")[-2:] == ["Sentries", "Set Fire"]
-    assert names(state, hand(0)) == ["Surrounded", "Bark & Leaves"] and names(state, hand(1)) == ["Guard Dogs"]
+    assert names(state, HAND[0]) == ["Surrounded", "Bark & Leaves"] and names(state, HAND[1]) == ["Guard Dogs"]
 
 
 def test_defense_only_for_the_defender_tactics_only_for_the_attacker():
     state, built = raid(
         ["Warrior"], ["generic", "generic"], hands={0: ["Defensible Location"], 1: ["Surrounded"]}, dice=[9, 1, 9]
     )
-    choose(state, 0, built[1][0])  # miss: Alice's Defense card is no source for the Attacker
-    # b1 hits the Warrior (Alice hurt, no source); b2 misses (Bob hurt, his Tactics card is no source)
+    choose_ids(state, 0, built[1][0])  # miss: Alice's Defense card is no source for the Attacker
+    # b1 hits the Warrior (Alice hurt, no source); b2 misses (Bob hurt, his Tactics card is no source).
+    # Each holds a card, so each is asked, and "pass" is all he may answer.
+    for player in (0, 0, 1):
+        assert options(state, player) == ["pass"]
+        choose(state, player, "pass")
     assert not [t for t in chosen_texts(state) if t.startswith("reroll")]
-    assert "Defensible Location" in names(state, hand(0)) and "Surrounded" in names(state, hand(1))
+    assert "Defensible Location" in names(state, HAND[0]) and "Surrounded" in names(state, HAND[1])
 
 
 def test_attacking_chieftain_must_be_a_raider():
     """PW-R09: Alice's Chieftain stays home, so it gives no reroll."""
     state, built = raid([("Chieftain", []), "Warrior"], ["generic", "generic"], raiders=[1], dice=[9, 9, 9])
-    choose(state, 0, built[1][0])  # the Warrior misses; no window for Alice
+    choose_ids(state, 0, built[1][0])  # the Warrior misses
+    assert options(state, 0) == ["pass"]  # asked (she holds a card), but the Chieftain offers nothing
+    choose(state, 0, "pass")
     assert not [t for t in chosen_texts(state) if t.startswith("reroll")]
 
 
@@ -225,12 +241,17 @@ def test_participating_chieftain_rerolls_once_per_raid():
     state, built = raid(["Chieftain", "Warrior"], ["generic", "generic", "generic"], dice=[9, 7, 9])
     chieftain = built[0][0]
     b = built[1]
-    choose(state, 0, b[0])  # Chieftain (S 6) misses with 9
+    choose_ids(state, 0, b[0])  # Chieftain (S 6) misses with 9
     label = f"reroll with Chieftain #{state.match.table.entries[chieftain]}"
-    assert texts(state, 0) == [label, "pass"]
+    assert options(state, 0) == [label, "pass"]
     choose(state, 0, label)  # 7: still a miss, and the reroll is spent
-    choose(state, 0, b[1])  # the Warrior misses with 9: no window this time
+    assert options(state, 0) == ["pass"]  # the window reopens; Alice holds a card but has no source left
+    choose(state, 0, "pass")
+    choose_ids(state, 0, b[1])  # the Warrior misses with 9: no reroll this time
+    assert options(state, 0) == ["pass"]
     assert state.match.table.raid.spent == (chieftain,)
+    assert [a[3] for a in attacks(state)] == [7]
+    choose(state, 0, "pass")
     assert [a[3] for a in attacks(state)] == [7, 9]
 
 
@@ -240,12 +261,12 @@ def test_defending_chieftain_counts_while_marked_not_after_removal():
         [("generic", ["Sling"]), "generic"], ["Chieftain", "generic", "generic", "generic"], dice=[1, 1, 9]
     )
     chieftain, b1, _, _ = built[1]
-    choose(state, 0, chieftain)  # shot with a 1: hit, the Chieftain is marked
+    choose_ids(state, 0, chieftain)  # shot with a 1: hit, the Chieftain is marked
     label = f"reroll with Chieftain #{state.match.table.entries[chieftain]}"
-    assert texts(state, 1) == [label, "pass"]
+    assert options(state, 1) == [label, "pass"]
     choose(state, 1, "pass")
-    # HTH: the archer hits b1 with a 1; the Chieftain is gone, so Bob has no source now
-    choose(state, 0, b1)
+    # HTH: the archer hits b1 with a 1; the Chieftain is gone and Bob's hand is empty, so he has no source
+    choose_ids(state, 0, b1)
     assert decision(state).player == 0  # the second raider's target, not a reroll offer
     assert chieftain not in state.match.table.entries
 
@@ -255,8 +276,9 @@ def test_third_players_take_no_part():
     state, built = raid(
         ["Warrior"], ["generic", "generic"], players=3, hands={2: ["Sentries", "Counter-Attack"]}, dice=[1, 9, 9, 9]
     )
-    choose(state, 0, built[1][0])
+    choose_ids(state, 0, built[1][0])
+    choose(state, 0, "pass")  # no Massacre: Alice, holding a card, is asked all the same
     log = list(state.events)
     [decided] = events(state, RaidDecided)
     assert all(e.player in (0, 1) for e in log[: log.index(decided)] if isinstance(e, boardcore.Chose))
-    assert names(state, hand(2))[:2] == ["Sentries", "Counter-Attack"]
+    assert names(state, HAND[2])[:2] == ["Sentries", "Counter-Attack"]

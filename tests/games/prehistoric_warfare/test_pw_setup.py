@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from pw_helpers import FOOD, GAME, PRISONERS, hand, position
 
 import boardcore
+from boardcore_prehistoric_warfare import FOOD, HAND, PRISONERS
 from boardcore_prehistoric_warfare.tribe import generics, population
+
+from .pw_helpers import GAME, position
 
 
 def test_pw_r01_two_to_six_tribes():
@@ -26,7 +28,7 @@ def test_pw_r03_r04_tribes_start_with_ten_markers_two_food_and_no_cards():
     assert sum(len(cards) for cards in m.zones.values()) == 183
     assert len(m.pieces) == 30 and not set(m.pieces) & set(GAME.cards)
     # Only the active tribe has drawn its first card (PW-R03: hands start empty).
-    assert [len(m.cards(hand(seat))) for seat in range(3)] == [1, 0, 0]
+    assert [len(m.cards(HAND[seat])) for seat in range(3)] == [1, 0, 0]
 
 
 def test_pw_r34_prisoners_are_not_people():

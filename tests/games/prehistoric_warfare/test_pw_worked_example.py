@@ -2,16 +2,22 @@
 
 Alice (seat 0) raids Bob (seat 1), wins the raid after a Massacre round, and Bob,
 emptied by the raid, is eliminated only after the Aftermath: Alice wins.
+
+Since engine 0.2 a player holding cards is asked the decisions whose options depend
+on his hand even when "pass" (or "done") is all he can answer: the example's PASSes
+are all asked. Every die and every result is the example's.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from pw_helpers import FOOD, PRISONERS, choose, decision, events, generics, hand, persons, play_on, position, texts
-
 import boardcore_prehistoric_warfare as pw
-from boardcore_prehistoric_warfare.records import AttackMode, Attacked, RaidDecided
+from boardcore.testing import choose, decision, events, options
+from boardcore_prehistoric_warfare import FOOD, HAND, PRISONERS, AttackMode, Attacked, RaidDecided
+from boardcore_prehistoric_warfare.tribe import generics, persons
+
+from .pw_helpers import choose_ids, play_on, position
 
 DICE = [6, 9, 1, 7, 4, 5, 3, 2, 8, 1, 5, 4, 2, 10, 1, 1, 7, 6]
 
@@ -36,6 +42,15 @@ def attacks(state):
     return [(e.mode, e.attacker, e.target, e.strength, e.modifier, e.roll, e.hit) for e in events(state, Attacked)]
 
 
+def attack(state, player, target, hurt):
+    """One attack of the example: ``player`` names ``target`` (PW-D13), then ``hurt``,
+    the player the die hurts, who holds cards but no reroll source, passes (PW-D17)."""
+    if target is not None:
+        choose_ids(state, player, target)
+    assert options(state, hurt) == ["pass"]
+    choose(state, hurt, "pass")
+
+
 def test_worked_example_alice_wins():
     state, built = start()
     m = state.match
@@ -45,37 +60,51 @@ def test_worked_example_alice_wins():
     bg1, bg2, bg3, bg4, bg5, big_man = bob
     assert pw.tribe.population(m, 0) == 13 and pw.tribe.population(m, 1) == 6
 
-    # 1. Nomad: pop 13 < 15, one card (Berries); 5 cards, no discard; no Draw-2 card.
-    assert [m.rules.cards[c].name for c in m.zones[hand(0)]] == ["Aurochs", "Wolves", "War Party", "Massacre", "Berries"]
+    # 1. Nomad: pop 13 < 15, one card (Berries); 5 cards, no discard; no Draw-2 card: PASS.
+    assert [m.rules.cards[c].name for c in m.zones[HAND[0]]] == ["Aurochs", "Wolves", "War Party", "Massacre", "Berries"]
+    assert options(state, 0) == ["pass"]
+    choose(state, 0, "pass")
     # 2. Hunt (PW-D03): Aurochs, Food 2 -> 7.
-    assert decision(state).player == 0 and "hunt Aurochs (+5 food)" in texts(state)
+    assert decision(state).player == 0 and "hunt Aurochs (+5 food)" in options(state)
     choose(state, 0, "hunt Aurochs (+5 food)")
     assert m.count(FOOD, 0) == 7
-    # 3. Elements (PW-D04): Wolves on Bob; no Dogs, so no negation (PW-D05); Bob loses B-G5 (PW-D06).
+    # 3. Elements (PW-D04): Wolves on Bob; no Dogs, so PASS (PW-D05); Bob loses B-G5 (PW-D06).
     play_on(state, 0, "Wolves", 1)
+    assert options(state, 1) == ["pass"]
+    choose(state, 1, "pass")
     assert decision(state).player == 1
-    choose(state, 1, bg5)
+    choose_ids(state, 1, bg5)
     assert pw.tribe.population(m, 1) == 5
-    # 4. Tribe: a new generic (pop 14); no Person cards or attachments, so DONE, DONE automatically.
+    # 4. Tribe: a new generic (pop 14); no Person cards or attachments, so DONE, DONE.
+    assert options(state, 0) == ["done"]
+    choose(state, 0, "done")
+    assert options(state, 0) == ["done"]
+    choose(state, 0, "done")
     # 5. Food: floor(14 / 10) = 1, so Food 7 -> 6.
     # 6. Raid (PW-D10, PW-D12).
     assert m.phase == "raid"
     assert pw.tribe.population(m, 0) == 14 and m.count(FOOD, 0) == 6
     play_on(state, 0, "War Party", 1)
-    choose(state, 0, ag1, ag2, ag3, warrior, hunter, "done")
+    choose_ids(state, 0, ag1, ag2, ag3, warrior, hunter)
+    choose(state, 0, "done")
     raid = m.table.raid
     assert raid.sides == ((ag1, ag2, ag3, warrior, hunter), (bg1, bg2, bg3, bg4, big_man))
 
     # Round 1, ranged step: the Hunter shoots B-G1 (S 5 + 1 = 6): 6 hits...
-    choose(state, 0, bg1)
-    # ...Bob is disadvantaged and rerolls with Sentries (PW-D17): 9, a miss. Alice has no source.
-    assert texts(state, 1) == ["reroll with Sentries", "pass"]
+    choose_ids(state, 0, bg1)
+    # ...Bob is disadvantaged and rerolls with Sentries (PW-D17): 9, a miss.
+    assert options(state, 1) == ["reroll with Sentries", "pass"]
     choose(state, 1, "reroll with Sentries")
+    # Window again: Alice is disadvantaged but has no T card and no Chieftain, so PASS.
+    attack(state, 0, None, hurt=0)
     assert attacks(state) == [(AttackMode.RANGED, hunter, bg1, 6, 0, 9, False)]
 
-    # Round 1, HTH step: Attacker first, oldest first; then the Defender.
-    choose(state, 0, bg2, bg3, bg3, big_man, bg1)
-    choose(state, 1, hunter, ag1, ag2, ag3, warrior)
+    # Round 1, HTH step: Attacker first, oldest first; then the Defender. Bob has no
+    # more reroll sources, and Alice has none: whoever a die hurts passes.
+    for target, hurt in ((bg2, 1), (bg3, 0), (bg3, 0), (big_man, 1), (bg1, 1)):
+        attack(state, 0, target, hurt)
+    for target, hurt in ((hunter, 1), (ag1, 1), (ag2, 0), (ag3, 1), (warrior, 0)):
+        attack(state, 1, target, hurt)
     hth = AttackMode.HTH
     assert attacks(state)[1:] == [
         (hth, ag1, bg2, 1, 0, 1, True),
@@ -93,13 +122,15 @@ def test_worked_example_alice_wins():
     assert raid.lost == (2, 3)
     assert raid.sides == ((ag1, ag3, hunter), (bg3, bg4))
     # Round 1 end: cA 2 != cD 3, both sides alive: Alice plays Massacre (PW-D14).
-    assert texts(state, 0) == ["play Massacre", "pass"]
+    assert options(state, 0) == ["play Massacre", "pass"]
     choose(state, 0, "play Massacre")
 
     # Round 2: the Hunter shoots B-G3 (2, a hit); A-G1 -> B-G4 (10, miss) and A-G3 -> B-G4
     # (1, hit) have one target each; the Hunter has none left; B-G4 strikes the Hunter (1, hit).
-    choose(state, 0, bg3)
-    choose(state, 1, hunter)
+    attack(state, 0, bg3, hurt=1)
+    attack(state, 0, None, hurt=0)  # A-G1's only target: the engine names it
+    attack(state, 0, None, hurt=1)  # A-G3's only target
+    attack(state, 1, hunter, hurt=0)
     assert attacks(state)[11:] == [
         (AttackMode.RANGED, hunter, bg3, 6, 0, 2, True),
         (hth, ag1, bg4, 1, 0, 10, False),
@@ -118,8 +149,8 @@ def test_worked_example_alice_wins():
     assert pw.tribe.population(m, 0) == 13 and len(generics(m, 0)) == 13 and not persons(m, 1)
     assert (m.count(FOOD, 0), m.count(PRISONERS, 0)) == (10, 1)
     assert (m.count(FOOD, 1), m.count(PRISONERS, 1)) == (0, 0)
-    assert [m.rules.cards[c].name for c in m.zones[hand(0)]] == ["Berries"]
-    assert m.zones[hand(1)] == ()
+    assert [m.rules.cards[c].name for c in m.zones[HAND[0]]] == ["Berries"]
+    assert m.zones[HAND[1]] == ()
     discarded = Counter(m.rules.cards[c].name for c in m.zones["discard"])
     assert discarded == Counter(
         [

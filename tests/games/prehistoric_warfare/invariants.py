@@ -1,58 +1,55 @@
-"""What every state must satisfy (section 7), and the public summary shown in views."""
+"""The invariants of Prehistoric Warfare rules section 7 that can be read off any state.
+
+``check`` is given to ``boardcore.testing.check_game`` and to the property tests;
+it may read everything, hidden cards included. (Card conservation and counters
+that never go negative are the engine's own properties.)
+"""
 
 from __future__ import annotations
 
-from typing import Any
-
 from boardcore import Match
-
-from .cards import RULES, CardType
-from .checks import FELL_TOGETHER
-from .records import Raid
-from .tribe import FOOD, GENERIC, PRISONERS, card, gear, generics, hand, owner, persons, population, table, tribe
+from boardcore_prehistoric_warfare import FELL_TOGETHER, FOOD, HAND, PRISONERS, RULES, TRIBE, CardType, Raid
+from boardcore_prehistoric_warfare.tribe import GENERIC, card, generics, owner, persons
 
 
 def check(m: Match) -> list[str]:
     """Problems with the invariants of section 7 that can be read off any state."""
-    problems: list[str] = []
-    problems += _check_persons(m)
-    problems += _check_attachments(m)
-    problems += _check_seats(m)
-    raid = table(m).raid
-    if raid is not None:
-        problems += _check_raid(m, raid)
+    problems = _check_persons(m) + _check_attachments(m) + _check_seats(m)
+    if m.table.raid is not None:
+        problems += _check_raid(m, m.table.raid)
     return problems
+
+
+def in_play(m: Match, seat: int) -> tuple[str, ...]:
+    return (*m.zones[TRIBE[seat]], *generics(m, seat))
 
 
 def _check_persons(m: Match) -> list[str]:
+    """Only P cards are in play unattached (7.3); entry numbers belong to the persons in play."""
     problems = []
-    t = table(m)
-    in_play: set[str] = set()
+    entries = m.table.entries
+    everyone: set[str] = set()
     for seat in range(m.players):
-        for card_id in m.zones[tribe(seat)]:
+        for card_id in m.zones[TRIBE[seat]]:
             if card(m, card_id).type is not CardType.PERSON:
                 problems.append(f"{card_id} is in play unattached but is not a Person card")
-        in_play.update(persons_in_play(m, seat))
+        everyone.update(in_play(m, seat))
     strange = [pid for pid, piece in m.pieces.items() if piece.kind != GENERIC]
     if strange:
         problems.append(f"pieces that are not generic people: {strange}")
-    if set(t.entries) != in_play:
-        problems.append(f"entry numbers {sorted(set(t.entries) ^ in_play)} do not match the persons in play")
-    if t.entries and max(t.entries.values()) >= t.next_entry:
+    if set(entries) != everyone:
+        problems.append(f"entry numbers {sorted(set(entries) ^ everyone)} do not match the persons in play")
+    if entries and max(entries.values()) >= m.table.next_entry:
         problems.append("an entry number is not below the next one")
-    if not 1 <= t.round <= RULES.round_limit:
-        problems.append(f"round {t.round} is outside 1..{RULES.round_limit}")
+    if not 1 <= m.round <= RULES.round_limit:
+        problems.append(f"round {m.round} is outside 1..{RULES.round_limit}")
     return problems
-
-
-def persons_in_play(m: Match, seat: int) -> tuple[str, ...]:
-    return (*m.zones[tribe(seat)], *generics(m, seat))
 
 
 def _check_attachments(m: Match) -> list[str]:
     """Slot legality (7.3): attachments only on persons in play, one card per slot."""
     problems = []
-    entries = table(m).entries
+    entries = m.table.entries
     for zone, spec in m.specs.items():
         if spec.host is None:
             continue
@@ -79,7 +76,7 @@ def _check_seats(m: Match) -> list[str]:
     """Eliminated players hold nothing (7.8); a running game has two tribes left (7.11)."""
     problems = []
     for seat in m.out:
-        if m.zones[hand(seat)] or persons_in_play(m, seat):
+        if m.zones[HAND[seat]] or in_play(m, seat):
             problems.append(f"eliminated seat {seat} still holds cards or persons")
         if m.count(FOOD, seat) or m.count(PRISONERS, seat):
             problems.append(f"eliminated seat {seat} still has Food or Prisoners")
@@ -110,43 +107,3 @@ def _check_raid(m: Match, raid: Raid) -> list[str]:
     if stray:
         problems.append(f"marked persons {stray} are not participants")
     return problems
-
-
-def describe(m: Match, player: int) -> dict[str, Any]:
-    """The public state of every tribe and of the raid (nothing hidden from anyone)."""
-    t = table(m)
-    tribes = []
-    for seat in range(m.players):
-        tribes.append(
-            {
-                "seat": seat,
-                "out": seat in m.out,
-                "population": population(m, seat),
-                "food": m.count(FOOD, seat),
-                "prisoners": m.count(PRISONERS, seat),
-                "hand_size": len(m.zones[hand(seat)]),
-                "persons": [_person(m, p) for p in persons(m, seat)],
-            }
-        )
-    view: dict[str, Any] = {"round": t.round, "tribes": tribes}
-    if t.raid is not None:
-        raid = t.raid
-        view["raid"] = {
-            "attacker": raid.attacker,
-            "defender": raid.defender,
-            "round": raid.round,
-            "casualties": list(raid.lost),
-            "raiders": list(raid.sides[0]),
-            "defenders": list(raid.sides[1]),
-            "marked": list(raid.marked),
-        }
-    return view
-
-
-def _person(m: Match, person: str) -> dict[str, Any]:
-    return {
-        "id": person,
-        "entry": table(m).entries[person],
-        "name": "generic" if person in m.pieces else card(m, person).name,
-        "attached": [item.label for item in gear(m, person)],
-    }

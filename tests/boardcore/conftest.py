@@ -1,0 +1,30 @@
+"""Fixtures of the engine tests."""
+
+from __future__ import annotations
+
+import pytest
+
+import boardcore
+from boardcore import _registry
+
+import toy
+import toycards
+
+
+@pytest.fixture
+def installed_toys(monkeypatch):
+    """toy-duel, toy-arena and toy-cards listed as if installed through ``boardcore.games``
+    entry points, for code that loads games by name (the command line, simulations).
+
+    Processes forked by the test (the simulator's workers) inherit the listing; a fresh
+    interpreter does not see it."""
+    listing = _registry._discover()
+    for name, provider, provider_name in (
+        (toy.DUEL, toy, "toy"),
+        (toy.ARENA, toy, "toy"),
+        (toycards.NAME, toycards.PLUGIN, "toy-cards"),
+    ):
+        spec = next(s for s in provider.register_games() if s.name == name)
+        monkeypatch.setitem(listing, name, _registry.Provided(spec, provider, provider_name))
+    assert toy.DUEL in boardcore.list_games()
+    return listing

@@ -1,0 +1,162 @@
+"""Secret choices made together: SecretChoices (toy-duel's Commit) and Exchange (toy-cards'
+Mulligan, and a per-seat variant): secret until revealed, Revealed events, discard and redraw."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+
+import boardcore
+from boardcore import DONE, Chose, Revealed
+from boardcore.testing import choose, decision, events, options
+
+import toy
+import toycards
+from toycards import DISCARD, DRAW, HAND
+
+
+def mulligan(players=2, seed=1):
+    state = toycards.game().new_state(players=players, seed=seed)
+    assert state.match.phase == "mulligan"
+    return state
+
+
+def test_everybody_chooses_at_once_in_secret():
+    state = mulligan(players=3)
+    assert sorted(d.player for d in state.pending) == [0, 1, 2]
+    for seat in range(3):
+        d = decision(state, seat)
+        assert d.secret and d.prompt == "Discard up to 2 more cards: pick one, or done"
+        hand = state.match.cards(HAND[seat])
+        assert options(state, seat) == [f"discard {state.match.card(c).label}" for c in hand] + ["done"]
+    assert state.view(1)["others_deciding"] == []  # secret decisions are not even listed
+
+
+def test_a_secret_pick_shows_only_to_its_player_until_revealed():
+    state = mulligan()
+    m = state.match
+    before = state.view(1)
+    hand = m.cards(HAND[0])
+    state.apply(0, decision(state, 0).options[0])
+    assert m.draft(0) == hand[:1] and state.view(0)["draft"] == list(hand[:1])
+    assert m.cards(HAND[0]) == hand  # nothing moves before the reveal
+    assert state.view(1) == before and hand[0] not in json.dumps(state.view(1))
+    assert events(state, Chose)[-1] == Chose(0, None, False)
+    assert decision(state, 0).prompt == "Discard up to 1 more card: pick one, or done"
+    assert len(options(state, 0)) == len(hand)  # the picked card is offered no more
+
+
+def test_after_the_most_cards_done_is_all_that_is_left_and_the_engine_says_it():
+    # Everybody sees a secret pick being made (not what it is), so everybody can tell
+    # when the most is reached: then the lone "done" is public and answered.
+    state = mulligan()
+    m = state.match
+    state.apply(0, decision(state, 0).options[0])
+    state.apply(0, decision(state, 0).options[0])
+    assert [d.player for d in state.pending] == [1] and len(m.draft(0)) == 2
+    # the engine's answer waits in the agenda until no decision is open
+    assert 0 not in m.sealed and Chose(0, None, True) not in state.events
+    choose(state, 1, "done")
+    assert Chose(0, None, True) in state.events and len(events(state, Revealed)) == 2
+
+
+def test_done_seals_the_choice_and_the_reveal_waits_for_everybody():
+    state = mulligan(players=3)
+    m = state.match
+    choose(state, 1, "done")
+    assert 1 in m.sealed and m.draft(1) == ()
+    assert not events(state, Revealed)
+    state.apply(0, decision(state, 0).options[0])
+    choose(state, 0, "done")
+    assert sorted(m.sealed) == [0, 1] and [d.player for d in state.pending] == [2]
+
+
+def test_the_reveal_shows_every_choice_then_discards_and_redraws():
+    state = mulligan(players=3, seed=2)
+    m = state.match
+    hands = {s: m.cards(HAND[s]) for s in range(3)}
+    top = m.cards(DRAW)[-3:][::-1]  # the next three cards drawn
+    state.apply(2, decision(state, 2).options[1])
+    choose(state, 2, "done")
+    choose(state, 1, "done")
+    state.apply(0, decision(state, 0).options[0])
+    state.apply(0, decision(state, 0).options[0])  # seat 0 discards 2: its "done" is answered
+    assert events(state, Revealed) == [Revealed(0, hands[0][:2]), Revealed(1, ()), Revealed(2, hands[2][1:2])]
+    assert m.cards(DISCARD) == hands[0][:2] + hands[2][1:2]
+    assert m.cards(HAND[0]) == hands[0][2:] + top[:2]  # seats in order: seat 0 draws first
+    assert m.cards(HAND[1]) == hands[1]
+    assert m.cards(HAND[2])[:3] == (hands[2][0], hands[2][2], top[2])  # then seat 2's turn begins
+    assert m.drafts == {} and m.sealed == {} and m.phase == "build"
+
+
+def test_determinize_forgets_the_other_players_secret_choices():
+    state = mulligan()
+    state.apply(0, decision(state, 0).options[0])
+    choose(state, 0, "done")
+    twin = state.determinize(1, seed=3)
+    assert 0 not in twin.match.sealed and twin.match.draft(0) == ()
+    assert sorted(d.player for d in twin.pending) == [0, 1]  # seat 0 is asked again
+    assert twin.view(1) == state.view(1)
+    mine = state.determinize(0, seed=3)
+    assert mine.match.sealed.keys() == {0} and mine.match.draft(0) == state.match.draft(0)
+
+
+def test_a_saved_game_keeps_sealed_choices_secret_and_exact():
+    state = mulligan()
+    state.apply(0, decision(state, 0).options[0])
+    choose(state, 0, "done")
+    loaded = state.game.state_from_json(state.to_json())
+    assert loaded == state and loaded.match.sealed == state.match.sealed
+    choose(loaded, 1, "done")
+    choose(state, 1, "done")
+    assert loaded == state and events(loaded, Revealed)[0].items == state.match.cards(DISCARD)
+
+
+# -- SecretChoices of a game's own: toy-duel's Commit -------------------------------------------
+
+
+def test_secret_choices_reveal_passes_every_choosers_picks_by_seat():
+    state = toy.duel().new_state(players=3, seed=4)
+    for seat in range(3):
+        toy.act(state, seat, "discard")
+    m = state.match
+    picks = {}
+    for seat in (2, 0, 1):  # any order
+        card = decision(state, seat).options[0]
+        picks[seat] = card.item
+        state.apply(seat, card)
+        state.apply(seat, DONE)
+    assert events(state, Revealed) == [Revealed(s, (picks[s],)) for s in range(3)]  # in the choosers' order
+    assert all(m.cards(toy.PLAY[s]) == (picks[s],) for s in range(3))
+
+
+def test_secret_choices_ask_only_the_choosers():
+    state = boardcore.testing.arranged(toy.duel(), 3, 4, before=lambda s: s.match.eliminate(1))
+    for seat in (0, 2):
+        toy.act(state, seat, "discard")
+    assert sorted(d.player for d in state.pending) == [0, 2]  # Commit.choosers: the seats still in
+
+
+# -- an Exchange between families: each seat's own deck and discard ------------------------------
+
+
+class Swap(boardcore.Exchange):
+    """toy-duel's players may swap one card with their own deck."""
+
+    name = "swap"
+    hand, discard, draw, most = toy.HAND, toy.DISCARD, toy.DECK, 1
+
+
+def test_an_exchange_may_discard_and_draw_seat_by_seat():
+    game = toy.duel_variant("toy-duel-swap", phases=(Swap, toy.Commit))
+    state = game.new_state(players=2, seed=6)
+    m = state.match
+    hand = m.cards(toy.HAND[1])
+    top = m.cards(toy.DECK[1])[-1]
+    state.apply(1, decision(state, 1).options[0])  # the most is 1: "done" follows by itself
+    choose(state, 0, "done")
+    assert m.cards(toy.DISCARD[1]) == hand[:1] and m.cards(toy.DISCARD[0]) == ()
+    assert m.cards(toy.HAND[1]) == hand[1:] + (top,)
+    assert toy.duel_check(m) == []
+    assert attrs.has(Swap) and state.game.state_from_json(state.to_json()) == state
