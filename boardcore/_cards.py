@@ -108,6 +108,8 @@ def make_cards(rows: list[dict[str, Any]], cls: type[T], where: str = "cards") -
         if type(copies) is not int or copies < 1:
             raise InvalidData(f"copies must be a whole number of at least 1, not {copies!r}", where=f"{where}: $[{i}]")
         base = row.get("id")
+        if not isinstance(base, str) or not base:
+            raise InvalidData("a row with copies needs an id to number its cards", where=f"{where}: $[{i}]")
         for n in range(1, copies + 1):
             cards.append(structure({**row, "id": f"{base}-{n}"}, cls, f"{where}: $[{i}]"))
     return tuple(cards)

@@ -56,10 +56,24 @@ class Phase(Step):
 
     def run(self, m: Match) -> None:
         open_phase(m, self.name or type(self).__name__.lower())
-        self.begin(m)
+        if m.triggered:
+            # Reactions to PhaseBegan asked for steps: they run before the phase's body.
+            m.schedule(BeginPhase(self))
+        else:
+            self.begin(m)
 
     def begin(self, m: Match) -> None:
         raise NotImplementedError(f"{type(self).__name__}.begin")
+
+
+@attrs.frozen
+class BeginPhase(Step):
+    """Runs a phase's body once the steps that reactions to its start asked for are done."""
+
+    phase: Phase
+
+    def run(self, m: Match) -> None:
+        self.phase.begin(m)
 
 
 @attrs.frozen
@@ -71,7 +85,10 @@ class StepPhase(Step):
 
     def run(self, m: Match) -> None:
         open_phase(m, self.name)
-        self.step.run(m)
+        if m.triggered:
+            m.schedule(self.step)
+        else:
+            self.step.run(m)
 
 
 @attrs.frozen
@@ -82,7 +99,7 @@ class EndPhase(Step):
 
     def run(self, m: Match) -> None:
         m.emit(PhaseEnded(self.name))
-        check_end(m)
+        m.check_end()
 
 
 def open_phase(m: Match, name: str) -> None:
@@ -99,15 +116,6 @@ def phase_step(entry: Any) -> Step:
         name = getattr(entry, "name", "") or entry.__name__.lower()
         return StepPhase(name, entry())
     raise RuleError(f"a phase must be a Phase or Step class, not {entry!r}")
-
-
-def check_end(m: Match) -> None:
-    """Ask the game's ``end_if`` whether the match is over."""
-    end_if = m.rules.spec.end_if
-    if end_if is not None and m.result is None:
-        result = end_if(m)
-        if result is not None:
-            m.finish(result.winners, result.reason, result.scores)
 
 
 # -- turns and rounds ------------------------------------------------------------------
@@ -134,25 +142,26 @@ class NextTurn(Step):
         spec = m.rules.spec
         if m.turn:
             m.emit(TurnEnded(m.turn))
-            check_end(m)
+            m.check_end()
             if m.result is not None:
                 return
         seat = m.active_seat
         new_round = True
         if spec.turn_order is TurnOrder.SEATS:
+            first = spec.first_player(m) if spec.first_player is not None else 0
             if seat is None:
-                seat = spec.first_player(m) if spec.first_player is not None else m.alive()[0]
+                seat = first if first in m.alive() else next_seat(m, first)
             else:
+                # Seats counted from the first player: a round begins when the count wraps.
                 previous, seat = seat, next_seat(m, seat)
-                new_round = seat <= previous
+                new_round = (seat - first) % m.players <= (previous - first) % m.players
         limited = (spec.turn_limit is not None and m.turn >= spec.turn_limit) or (
             new_round and spec.round_limit is not None and m.round >= spec.round_limit
         )
         if limited:
             if spec.at_limit is None:
                 raise RuleError(f"{m.game} declares a turn or round limit but no at_limit")
-            result = spec.at_limit(m)
-            m.finish(result.winners, result.reason, result.scores)
+            m.finish_with(spec.at_limit(m), "at_limit")
             return
         m.turn += 1
         if new_round:

@@ -228,7 +228,7 @@ def _packages(pm: pluggy.PluginManager) -> set[str]:
     """Where a game's plugins (the game and its opt-ins) are defined: a package
     covers its submodules, a plain module only itself."""
     found = set()
-    for plugin in pm.get_plugins():
+    for _, plugin in pm.list_name_plugin():
         name = getattr(plugin, "package", None)
         if name is None:
             name = getattr(plugin, "__name__", None) if hasattr(plugin, "__file__") else type(plugin).__module__

@@ -69,10 +69,12 @@ def register_effects(game: str) -> Mapping[str, Any]:
 
 @hookspec
 def register_types(game: str) -> Sequence[type]:
-    """Return the step, action and event classes this plugin stores in a match.
+    """Return step, action and event classes this plugin stores in a match that are
+    not defined at the top level of a module in its own package.
 
-    Saved games record these classes by name, so every class a plugin puts into a
-    match must be listed here. Called once per loaded game.
+    Saved games record classes by name. Those defined in the game's or plugin's
+    package are found without this hook; list the others here. Called once per
+    loaded game.
     """
 
 
@@ -97,7 +99,15 @@ def after_action(match: Match, player: int, action: Action) -> None:
 
 @hookspec
 def on_event(match: Match, event: Event) -> None:
-    """Called for every event, right after it is recorded in the log."""
+    """Called for every event, right after it is recorded in the log and after the
+    card effects that react to it.
+
+    Every event is a rule moment (a phase began, a card was played, a die was
+    rolled, a game's own moment such as a raid decided), so a plugin may act here
+    and change the match, as a card's reaction does. To ask a player something,
+    schedule a step with ``match.trigger(step)``; it runs as soon as the current
+    step is done.
+    """
 
 
 @hookspec(firstresult=True)

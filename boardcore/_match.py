@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
@@ -38,6 +38,8 @@ from ._zones import ZoneSpec, attachment_zone
 
 if TYPE_CHECKING:
     from ._game import Game
+
+C = TypeVar("C")
 
 
 @attrs.frozen
@@ -186,6 +188,7 @@ class Match(MatchData):
         """Create a zone holding ``cards`` (bottom first)."""
         if zone in self.specs:
             raise RuleError(f"zone {zone!r} already exists")
+        zone = str(zone)  # a declared Zone is a str subclass; keep the match's keys plain
         self.specs = {**self.specs, zone: spec}
         self.zones = {**self.zones, zone: tuple(cards)}
 
@@ -494,6 +497,29 @@ class Match(MatchData):
     def chose(self, player: int, action: Action, secret: bool, forced: bool = False) -> None:
         self.emit(Chose(player, None if secret else str(action), forced))
 
+    def check_end(self) -> None:
+        """End the match now if the game's ``end_if`` says it is over (the flow also
+        checks whenever a phase ends); for rules that end a game "at once"."""
+        end_if = self.rules.spec.end_if
+        if end_if is not None and self.result is None:
+            result = end_if(self)
+            if result is not None:
+                self.finish_with(result, "end_if")
+
+    def finish_with(self, result: Result, source: str = "the game") -> None:
+        """End the match with ``result``, which ``source`` (named in the error) returned."""
+        if not isinstance(result, Result):
+            raise RuleError(f"{self.game}: {source} must return a boardcore.Result, not {result!r:.80}")
+        self.finish(result.winners, result.reason, result.scores)
+
+    def card_data(self, zone: str, cls: type[C]) -> tuple[C, ...]:
+        """The data of the cards in ``zone``, bottom first, as the game's card class ``cls``."""
+        cards = self.rules.cards
+        found = tuple(cards[c] for c in self.cards(zone))
+        if found and not isinstance(found[0], cls):
+            raise RuleError(f"the cards of {self.game} are {type(found[0]).__name__}, not {cls.__name__}")
+        return cast("tuple[C, ...]", found)
+
     # -- per-turn flags --------------------------------------------------------------
 
     def mark(self, flag: str, item: str) -> None:
@@ -522,6 +548,7 @@ class Match(MatchData):
         self.result = result
         self.asks = ()
         self.agenda = ()
+        self.triggered = ()
         self.drafts = {}
         self.sealed = {}
         self.emit(GameOver(result.winners, reason))

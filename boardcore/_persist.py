@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 FORMAT = "boardcore.match/2"
 
 attrs.resolve_types(MatchData)
-_TYPES = {field.name: field.type for field in attrs.fields(MatchData)}
+_TYPES: dict[str, Any] = {field.name: field.type for field in attrs.fields(MatchData)}
 
 
 def _dump_special(codec: Codec, m: Match) -> dict[str, Callable[[Any], Any]]:

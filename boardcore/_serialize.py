@@ -37,7 +37,8 @@ def defined_in(places: Iterable[str]) -> list[type]:
     seen: set[type] = set()
     while todo:
         cls = todo.pop()
-        for sub in cls.__subclasses__():
+        subclasses: list[type] = cls.__subclasses__()
+        for sub in subclasses:
             if sub in seen:
                 continue
             seen.add(sub)

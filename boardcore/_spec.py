@@ -17,7 +17,7 @@ import attrs
 from ._decisions import Result
 from ._errors import InvalidData, RuleError
 from ._flow import TurnOrder
-from ._zones import SeatZones, Zone
+from ._zones import MAX_SEATS, SeatZones, Zone
 
 if TYPE_CHECKING:
     from ._match import Match
@@ -52,16 +52,29 @@ class Option:
     choices: tuple[Any, ...] | None = None
     help: str = ""
 
+    def __attrs_post_init__(self) -> None:
+        if self.choices is not None and not _among(self.default, self.choices):
+            raise RuleError(f"option {self.name!r}: the default {self.default!r} is not one of {list(self.choices)}")
+
     def check(self, value: Any) -> Any:
-        """``value`` if it is acceptable, else InvalidData naming the option."""
+        """``value`` if it is acceptable, else InvalidData naming the option.
+
+        With ``choices``, the value must be one of them (of the same type: ``True``
+        is not ``1``). Without, it must have the default's type (an int is accepted
+        where the default is a float); a default of None accepts anything."""
+        where = f"options.{self.name}"
         if self.choices is not None:
-            if not any(value == c and type(value) is type(c) for c in self.choices):
-                raise InvalidData(f"must be one of {list(self.choices)}, not {value!r}", where=f"options.{self.name}")
-        elif type(value) is not type(self.default):
-            raise InvalidData(
-                f"must be a {type(self.default).__name__}, not {value!r}", where=f"options.{self.name}"
-            )
-        return value
+            if not _among(value, self.choices):
+                raise InvalidData(f"must be one of {list(self.choices)}, not {value!r}", where=where)
+            return value
+        kind = type(self.default)
+        if self.default is None or type(value) is kind or (kind is float and type(value) is int):
+            return value
+        raise InvalidData(f"must be of type {kind.__name__}, not {value!r}", where=where)
+
+
+def _among(value: Any, choices: tuple[Any, ...]) -> bool:
+    return any(value == c and type(value) is type(c) for c in choices)
 
 
 def _options(value: Any) -> tuple[Option, ...]:
@@ -126,8 +139,17 @@ class GameSpec:
             raise InvalidData(f"{self.name} has no option {unknown} (options: {sorted(known)})", where="options")
         return {name: known[name].check(given[name]) if name in given else option.default for name, option in known.items()}
 
+    def __attrs_post_init__(self) -> None:
+        families = [z for z in self.zones if isinstance(z, SeatZones)]
+        if families and max(self.player_counts, default=0) > MAX_SEATS:
+            raise RuleError(f"{self.name}: a SeatZones family names zones for at most {MAX_SEATS} seats")
+
     def build(self, m: Match) -> None:
-        """Create the declared zones and counters of a new match."""
+        """Create the declared zones and counters of a new match, and the table when
+        ``table_type`` can be made with no arguments."""
+        kind = self.table_type
+        if kind is not None and attrs.has(kind) and all(f.default is not attrs.NOTHING for f in attrs.fields(kind)):
+            m.table = kind()
         decks = [zone for zone in self.zones if isinstance(zone, Zone) and zone.deck]
         if len(decks) > 1:
             raise RuleError(f"{self.name} declares more than one deck zone: {decks}")

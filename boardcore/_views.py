@@ -29,8 +29,7 @@ def counters_view(m: Match) -> dict[str, Any]:
     counters are listed even while they are zero."""
     grouped: dict[str, Any] = {}
     for counter in m.rules.spec.counters:
-        if counter.per_seat:
-            grouped[str(counter)] = [0] * m.players
+        grouped[str(counter)] = [0] * m.players if counter.per_seat else 0
     for key, value in m.counters.items():
         name, sep, owner = key.partition("@")
         if not sep:

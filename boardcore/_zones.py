@@ -140,6 +140,11 @@ class SeatZones(tuple[Zone, ...]):
     def __repr__(self) -> str:
         return f"SeatZones({self.name!r}, {self.visibility})"
 
+    def __getitem__(self, seat: int) -> Zone:  # type: ignore[override]
+        if seat < 0:
+            raise IndexError(f"no seat {seat}: a seat is a number from 0")
+        return tuple.__getitem__(self, seat)
+
     def __reduce__(self) -> Any:
         return (_seat_zones, self._args)
 

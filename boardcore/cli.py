@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from .bots import make_bot
 from .display import render_event, render_view
 from ._errors import BoardcoreError
-from ._events import TurnBegan
+from ._events import CardsMoved, TurnBegan
 from ._registry import game_specs, load_game
 from .simulate import simulate
 
@@ -193,7 +193,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
         events = state.events
         for event in events[shown:]:
             line = render_event(event, card_names)
-            if line and not _private(event, args.seat):
+            if line and not _private(event, args.seat, state):
                 print("  " + line, file=out)
         shown = len(events)
         mine = [d for d in state.pending if d.player == args.seat]
@@ -216,7 +216,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
         _save(state, args.save)
     for event in state.events[shown:]:
         line = render_event(event, card_names)
-        if line and not _private(event, args.seat):
+        if line and not _private(event, args.seat, state):
             print("  " + line, file=out)
     result = state.result
     assert result is not None
@@ -225,11 +225,12 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
     return 0
 
 
-def _private(event: Any, seat: int) -> bool:
-    """Events that would show another player's hidden cards (draws into hands)."""
-    from ._events import CardsMoved
-
-    return isinstance(event, CardsMoved) and event.target.startswith("hand:") and event.target != f"hand:{seat}"
+def _private(event: Any, seat: int, state: Any) -> bool:
+    """Events that would show cards hidden from ``seat``: moves into a zone it may not see."""
+    if not isinstance(event, CardsMoved):
+        return False
+    spec = state.match.specs.get(event.target)
+    return spec is not None and not spec.visible_to(seat)
 
 
 def _ask_number(inp: TextIO, out: TextIO, count: int) -> int | None:

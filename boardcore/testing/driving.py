@@ -40,11 +40,12 @@ def options(state: State, player: int | None = None) -> list[str]:
 
 
 def option(state: State, player: int | None, text: str) -> Action:
-    """``player``'s option whose text is ``text`` or, failing that, the only one
-    starting with ``text``."""
+    """``player``'s option whose text is ``text`` (the first, when several read the
+    same, such as two copies of a card) or, failing that, the only one starting
+    with ``text``."""
     offered = decision(state, player).options
     exact = [o for o in offered if str(o) == text]
-    found = exact or [o for o in offered if str(o).startswith(text)]
+    found = exact[:1] or [o for o in offered if str(o).startswith(text)]
     if len(found) != 1:
         listing = "; ".join(str(o) for o in offered)
         what = "no option" if not found else f"{len(found)} options"

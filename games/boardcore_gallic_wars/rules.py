@@ -49,10 +49,15 @@ def setup(m: Match) -> None:
     Romans first (rules section 2)."""
     sides = (Side.ROMANS, Side.CELTS) if m.options["romans"] == 0 else (Side.CELTS, Side.ROMANS)
     m.table = GallicTable(sides)
-    cards = cast("dict[str, GallicCard]", m.rules.cards)
     for seat in m.table.order():
-        m.fill(DRAW[seat], sorted(c.id for c in cards.values() if c.side is sides[seat]))
+        m.fill(DRAW[seat], _deck(m.rules, sides[seat]))
         m.shuffle(DRAW[seat])
+
+
+@lru_cache(maxsize=64)
+def _deck(rules: boardcore.Game, side: Side) -> tuple[str, ...]:
+    cards = cast("dict[str, GallicCard]", rules.cards)
+    return tuple(sorted(c.id for c in cards.values() if c.side is side))
 
 
 class Reinforcements(boardcore.Phase):
@@ -85,10 +90,7 @@ class Battle(boardcore.Phase):
         totals = battle_totals(m)
         winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
         for seat in (0, 1):
-            if seat == winner:
-                m.add(STREAK, 1, seat)
-            else:
-                m.set_count(STREAK, 0, seat)
+            m.set_count(STREAK, m.count(STREAK, seat) + 1 if seat == winner else 0, seat)
         table = m.table
         m.table = GallicTable(table.sides, table.winners + (winner,), table.totals + (totals,))
         m.emit(HandFought(m.turn, totals, winner))

@@ -8,6 +8,7 @@ import boardcore
 from boardcore.bots import FirstBot, MonteCarloBot, RandomBot, bot_factory, list_bots, make_bot
 
 import toy
+import toycards
 
 
 def play(game, bots, seed):
@@ -33,6 +34,13 @@ def test_bots_only_choose_offered_options_and_repeat_for_a_seed(make):
     first = play(game, [make(seed=1), make(seed=2)], seed=5)
     again = play(game, [make(seed=1), make(seed=2)], seed=5)
     assert first.to_json() == again.to_json()
+
+
+@pytest.mark.parametrize("make", [RandomBot, FirstBot])
+def test_bots_play_a_game_with_reactions_and_set_up_phases(make):
+    game = toycards.game()
+    first = play(game, [make(seed=s) for s in range(3)], seed=8)
+    assert first.is_over and first.to_json() == play(game, [make(seed=s) for s in range(3)], seed=8).to_json()
 
 
 def test_the_monte_carlo_bot_never_reads_hidden_cards():

@@ -61,11 +61,6 @@ def test_a_bad_row_is_invalid_data_naming_the_file_and_the_row(key, message):
     assert message in str(caught.value)
 
 
-@pytest.mark.xfail(
-    reason="engine bug: make_cards numbers the copies of a row that has no id as 'None-1', "
-    "'None-2' instead of refusing the row",
-    strict=True,
-)
 def test_a_row_with_copies_but_no_id_is_refused():
     with pytest.raises(InvalidData):
         load_cards(PACKAGE, "data/bad.toml", ToyCard, key="no_id_copies")

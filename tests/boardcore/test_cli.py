@@ -161,7 +161,7 @@ def test_setup_options_reach_the_game(capsys):
     code, _, err = run(capsys, "simulate", "toy-duel", "-n", "2", "--option", "window=sideways")
     assert code == 2 and "options.window: must be one of" in err
     code, _, err = run(capsys, "simulate", "toy-duel", "-n", "2", "--option", "target=three")
-    assert code == 2 and "options.target: must be a int" in err
+    assert code == 2 and "options.target: must be of type int" in err
     code, _, err = run(capsys, "simulate", "toy-duel", "-n", "2", "--option", "colour=red")
     assert code == 2 and "has no option ['colour']" in err
     code, _, err = run(capsys, "simulate", "toy-duel", "--option", "window")

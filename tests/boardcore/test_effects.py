@@ -218,3 +218,23 @@ def test_a_reaction_failing_during_set_up_is_a_plugin_error():
     with pytest.raises(PluginError) as caught:
         game.new_state(players=2, seed=1)
     assert caught.value.plugin == __name__ and "KeyError" in str(caught.value)
+
+
+# -- a reaction to the beginning of a single-step phase --------------------------------------------
+
+
+class Herald(toycards.ToyEffect):
+    """When another seat's act phase begins, the Spy's owner gets a report (a triggered step)."""
+
+    @reacts_to(PhaseBegan)
+    def announce(self, m, card, event):
+        owner = toycards.owner_of(m, card.id)
+        if event.phase == "act" and owner is not None and owner != m.active:
+            m.trigger(toycards.SpyReport(owner))
+
+
+def test_a_step_triggered_when_a_single_step_phase_begins_runs_before_the_phase_asks():
+    game = toycards.variant("toy-cards-herald", effects={"spy": Herald()})
+    state = turn_one(hands={1: ["Coin", "Purse"]}, tableaus={0: ["Spy"]}, game=game)
+    choose(state, 1, "pass")  # the build; now the act phase begins
+    assert decision(state).player == 0 and options(state, 0) == ["take 1 gold", "pass"]

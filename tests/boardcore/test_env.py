@@ -10,6 +10,7 @@ import boardcore
 from boardcore.env import SeatEnv
 
 import toy
+import toycards
 
 
 def run_episode(env, seed, pick=lambda obs: 0):
@@ -30,6 +31,13 @@ def test_an_episode_ends_with_a_reward_and_only_the_learners_view(seat):
     assert steps > 0 and total in (-1.0, 0.0, 1.0)
     assert obs.view["player"] == seat and obs.legal == ()
     json.dumps(obs.view)
+
+
+def test_a_seat_of_a_game_with_secret_set_up_choices_plays_to_the_end():
+    env = SeatEnv(toycards.game(), players=3, seat=2, opponents="first")
+    total, steps, obs = run_episode(env, seed=2, pick=lambda o: len(o.legal) - 1)
+    assert steps > 0 and obs.legal == () and obs.view["result"] is not None
+    assert obs.view["player"] == 2 and "cards" not in obs.view["zones"]["hand:0"]
 
 
 def test_episodes_repeat_for_a_seed():

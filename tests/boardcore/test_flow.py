@@ -210,6 +210,8 @@ def test_a_single_option_is_asked_unless_the_decision_is_public():
     agenda = m.agenda
     m.ask(1, [PASS], "only pass", toy.ChooseTarget(1), public=True)
     assert m.asks == () and len(m.agenda) == len(agenda) + 1  # queued as an answer instead
+    with pytest.raises(TypeError):
+        m.ask(1, [PASS], "only pass", toy.ChooseTarget(1), auto=True)  # 0.1's ``auto=`` is gone
 
 
 def test_ask_refuses_no_options_and_a_second_question_to_the_same_player():
@@ -325,6 +327,16 @@ def test_the_game_ending_after_a_restarted_window_stops_the_flow():
     state.apply(1, PASS)
     assert state.is_over and state.result.winners == (1,)
     assert state.pending == () and state.match.agenda == ()
+
+
+def test_a_reaction_that_ends_the_game_stops_the_window():
+    state = duel("sudden")
+    to_reveal(state, ["Spear", "Club"])
+    state.apply(0, toy.BOOST)
+    assert state.result == Result((0,), "boosted to victory", (0, 0))
+    assert state.pending == () and state.match.agenda == ()
+    assert state.match.count(toy.SCORE, 1) == 0  # Score never ran
+    assert not [e for e in events(state, Chose) if e.player == 1 and e.action in ("pass", str(toy.BOOST))]
 
 
 # -- turns: EVERYONE, SEATS, elimination, turn limit ------------------------------------------
@@ -459,11 +471,6 @@ def test_first_player_picks_who_takes_the_first_turn():
     assert state.match.active == 2 and state.match.round == 1
 
 
-@pytest.mark.xfail(
-    reason="engine bug: with first_player, rounds still begin at seat 0, so a round_limit "
-    "gives the first player one turn more than the others",
-    strict=True,
-)
 def test_a_round_limit_gives_every_seat_the_same_turns_whoever_starts():
     game = toy.arena_variant("toy-arena-first-rounds", first_player=lambda m: 1, turn_limit=None, round_limit=2)
     state = game.new_state(players=2, seed=0)
@@ -480,11 +487,6 @@ def test_a_limit_needs_at_limit(limit):
         game.new_state(players=2)
 
 
-@pytest.mark.xfail(
-    reason="engine bug: an at_limit that returns None is reported as an AttributeError "
-    "('NoneType' object has no attribute 'winners') naming neither at_limit nor a Result",
-    strict=True,
-)
 def test_an_at_limit_that_returns_no_result_is_reported_clearly():
     # 0.1 said "did not end" when at_turn_limit left the match going.
     game = toy.duel_variant("toy-duel-limit-none", turn_limit=0, at_limit=lambda m: None)

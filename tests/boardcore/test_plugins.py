@@ -305,11 +305,6 @@ def returns(hook, value):
     return plugin
 
 
-@pytest.mark.xfail(
-    reason="engine bug: Game collects plugin packages with pm.get_plugins(), a set, so an "
-    "unhashable plugin object (a SimpleNamespace, an attrs/dataclass with eq) raises TypeError",
-    strict=True,
-)
 def test_an_unhashable_plugin_object_can_be_loaded():
     # 0.1 loaded such plugins (its own tests used SimpleNamespace objects as plugins).
     plugin = types.SimpleNamespace(name="namespace")

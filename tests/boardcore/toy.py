@@ -215,12 +215,22 @@ class BoostMayReact(BoostAskAll):
         return m.count(TOKENS, player) > 0
 
 
+@attrs.frozen
+class BoostToWin(BoostRestart):
+    """A boost that wins the match at once (the window would otherwise open again)."""
+
+    def react(self, m: Match, player: int, action: boardcore.Action) -> None:
+        super().react(m, player, action)
+        m.finish([player], "boosted to victory", duel_scores(m))
+
+
 WINDOWS: dict[str, type[Boost]] = {
     "close": Boost,
     "restart": BoostRestart,
     "next": BoostNext,
     "ask-all": BoostAskAll,
     "may-react": BoostMayReact,
+    "sudden": BoostToWin,
 }
 
 
