@@ -6,7 +6,7 @@ A card's data may name an ``effect``; the object registered under that name
 * does something when its card is played through :class:`~boardcore.PlayCard`
   (:meth:`Effect.play`);
 * reacts to rule moments: any event class (``PhaseBegan``, ``CardPlayed``,
-  ``DieRolled``, or a game's own such as a resolved raid). Mark a method with
+  ``DieRolled``, or a game's own such as a resolved attack). Mark a method with
   :func:`reacts_to`; it is called as ``method(m, card, event)`` right after every
   such event is recorded, for every card whose effect it is, wherever that card
   is: the method checks whether its card is placed to act (in play, just played);

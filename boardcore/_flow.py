@@ -55,6 +55,8 @@ class Phase(Step):
     name: ClassVar[str] = ""
 
     def run(self, m: Match) -> None:
+        if m.in_phase and close_phase(m, self):
+            return
         open_phase(m, self.name or type(self).__name__.lower())
         if m.triggered:
             # Reactions to PhaseBegan asked for steps: they run before the phase's body.
@@ -84,6 +86,8 @@ class StepPhase(Step):
     step: Step
 
     def run(self, m: Match) -> None:
+        if m.in_phase and close_phase(m, self):
+            return
         open_phase(m, self.name)
         if m.triggered:
             m.schedule(self.step)
@@ -91,21 +95,25 @@ class StepPhase(Step):
             self.step.run(m)
 
 
-@attrs.frozen
-class EndPhase(Step):
-    """Lies under a phase's steps on the agenda: when it runs, the phase is over."""
-
-    name: str
-
-    def run(self, m: Match) -> None:
-        m.emit(PhaseEnded(self.name))
-        m.check_end()
-
-
 def open_phase(m: Match, name: str) -> None:
     m.phase = name
-    m.schedule(EndPhase(name))
+    m.in_phase = True
     m.emit(PhaseBegan(name))
+
+
+def close_phase(m: Match, then: Step) -> bool:
+    """End the open phase (its steps have all run: the flow reached the next phase or
+    turn). Returns True when ``then`` must wait: the match is over, or reactions
+    to ``PhaseEnded`` asked for steps, which run first."""
+    m.in_phase = False
+    m.emit(PhaseEnded(m.phase))
+    m.check_end()
+    if m.result is not None:
+        return True
+    if m.triggered:
+        m.schedule(then)
+        return True
+    return False
 
 
 def phase_step(entry: Any) -> Step:
@@ -139,6 +147,8 @@ class NextTurn(Step):
     """
 
     def run(self, m: Match) -> None:
+        if m.in_phase and close_phase(m, self):
+            return
         spec = m.rules.spec
         if m.turn:
             m.emit(TurnEnded(m.turn))
@@ -170,7 +180,15 @@ class NextTurn(Step):
         if m.marks:
             m.marks = {}
         m.emit(TurnBegan(m.turn, seat))
-        m.schedule(*(phase_step(phase) for phase in spec.phases), NextTurn())
+        m.schedule(*m.rules.turn_steps)
+
+
+NEXT_TURN = NextTurn()
+
+
+def turn_steps(phases: tuple[type, ...]) -> tuple[Step, ...]:
+    """The steps one turn schedules: its phases, then the next turn (built once per game)."""
+    return (*(phase_step(phase) for phase in phases), NEXT_TURN)
 
 
 def next_seat(m: Match, active: int) -> int:
@@ -194,4 +212,4 @@ def start(m: Match) -> None:
     for call in m.rules.setup_observers:
         call(match=m)
     if not m.agenda and not m.asks:
-        m.schedule(*(phase_step(phase) for phase in spec.setup_phases), NextTurn())
+        m.schedule(*(phase_step(phase) for phase in spec.setup_phases), NEXT_TURN)

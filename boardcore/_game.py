@@ -13,6 +13,7 @@ from ._cards import Card
 from ._effects import reactions_of
 from ._errors import InvalidData, PluginError, RuleError
 from ._events import Event
+from ._flow import turn_steps
 from ._hookspecs import hookimpl
 from ._serialize import Codec, defined_in
 from ._spec import GameSpec
@@ -95,6 +96,8 @@ class Game:
             classes.extend(answer)
         self.codec = Codec(dict.fromkeys(classes), strict=True)
         self.observers = _plugins.implementations(pm, "on_event")
+        self.turn_steps = turn_steps(spec.phases)
+        """What ``NextTurn`` schedules: the phase steps of one turn, then the next turn."""
         self._reactions: dict[type, tuple[Callable[..., None], ...]] = {}
         self._card_views: dict[str, dict[str, Any]] = {}
         self._reacting_cards = [

@@ -103,7 +103,7 @@ def on_event(match: Match, event: Event) -> None:
     card effects that react to it.
 
     Every event is a rule moment (a phase began, a card was played, a die was
-    rolled, a game's own moment such as a raid decided), so a plugin may act here
+    rolled, a game's own moment such as a battle decided), so a plugin may act here
     and change the match, as a card's reaction does. To ask a player something,
     schedule a step with ``match.trigger(step)``; it runs as soon as the current
     step is done.

@@ -90,6 +90,8 @@ class MatchData:
     active_seat: int | None = None
     """The seat whose turn it is (None in games where everybody acts each turn)."""
     phase: str = "setup"
+    in_phase: bool = False
+    """Whether ``phase`` is still open (it ends when the flow reaches the next phase or turn)."""
     out: tuple[int, ...] = ()
     """Eliminated seats, in the order they went out."""
     marks: dict[str, tuple[str, ...]] = attrs.Factory(dict)
@@ -169,7 +171,12 @@ class Match(MatchData):
     def emit(self, event: Event) -> None:
         """Record ``event``, then let the card effects that react to its class and the
         ``on_event`` hook implementations act on it (they may change the match)."""
-        self.log.append(event)
+        log = self.log
+        if len(log._items) == log._size:  # the common case of SharedLog.append, inlined: it runs per event
+            log._items.append(event)
+            log._size += 1
+        else:
+            log.append(event)
         rules = self.rules
         if rules.reacting:
             for react in rules.reactions(type(event)):

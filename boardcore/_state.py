@@ -10,7 +10,7 @@ from . import _rng as rng
 from ._actions import Action
 from ._decisions import Decision, Result
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
-from ._events import Event, MatchStarted
+from ._events import Chose, Event, MatchStarted
 from ._flow import flush_triggered, run_agenda, start
 from ._match import Match
 from ._persist import dump_match, load_match
@@ -159,16 +159,20 @@ class State:
         snap = m.snapshot()
         try:
             m.history.append((player, action))
-            m.asks = tuple(a for a in m.asks if a is not ask)
-            for call in m.rules.before_action:
-                call(match=m, player=player, action=action)
-            m.chose(player, action, decision.secret)
+            asks = m.asks
+            m.asks = () if len(asks) == 1 else tuple(a for a in asks if a is not ask)
+            rules = m.rules
+            if rules.before_action:
+                for call in rules.before_action:
+                    call(match=m, player=player, action=action)
+            m.emit(Chose(player, None if decision.secret else str(action), False))
             step.resolve(m, player, action)
             if m.triggered:
                 flush_triggered(m)
             run_agenda(m)
-            for call in m.rules.after_action:
-                call(match=m, player=player, action=action)
+            if rules.after_action:
+                for call in rules.after_action:
+                    call(match=m, player=player, action=action)
         except BaseException as exc:
             m.restore(snap)
             if isinstance(exc, (PluginError, IllegalAction)) or not isinstance(exc, Exception):

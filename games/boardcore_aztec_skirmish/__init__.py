@@ -1,67 +1,31 @@
 """Aztec Skirmish for boardcore: Aztecs against Conquistadors on a chessboard, with one shared deck.
 
-This module is the game's plugin: the ``boardcore.games`` entry point
-``aztec-skirmish`` points at it, and its hook implementations give the engine the
-game spec, the 79 cards from ``data/cards.toml`` and the classes the game stores
-in a match.
+The ``boardcore.games`` entry point ``aztec-skirmish`` loads :data:`PLUGIN`: the
+spec and the 79 cards of ``data/cards.toml``. The rules are in
+``shared/rules/aztec-skirmish.md``; code and tests cite its rulings (``AZ-Rnn``) and
+decision points (``AZ-Dnn``). Options: ``aztec`` (the Aztec's seat) and
+``deployment`` ("choose" or "standard").
 
-Layout: ``cards`` reads the data; ``board`` holds zones, the table, units and
-set-up; ``deploy`` the deployment decisions; ``geometry`` the pure board geometry;
-``orders`` which plays are legal; ``fate``, ``moving`` and ``fighting`` the three
-phases (with damage, victory and the turn limit in ``fighting``); ``checks`` the
-invariants for the test kit. Options: ``aztec`` (the Aztec's seat, 0 by default)
-and ``deployment`` ("choose" or "standard").
+Modules: ``cards`` (the data), ``board`` (zones, marks, table, units), ``deploy``
+(set-up and the deployment decisions), ``orders`` (which moves, attacks and shots are legal), ``plays`` (the
+Fate Phase and the menu both other phases use), ``moving`` and ``fighting`` (the
+Move and Attack Phases, with damage and the end). Plugins may react to the events
+of ``fighting`` (an attack declared or resolved, a unit killed).
 """
 
 from __future__ import annotations
 
-
 import boardcore
 
-from .actions import ACTIONS, Use
-from .board import (
-    DISCARD,
-    DRAW,
-    HITS,
-    OPTIONS,
-    AztecTable,
-    describe,
-    hand,
-    setup,
-)
-from .cards import (
-    CONSTANTS,
-    DECK,
-    AztecCard,
-    CardType,
-    Shot,
-    Side,
-    Troop,
-    UnitKind,
-    User,
-)
-from .checks import check
-from .deploy import EVENTS as DEPLOY_EVENTS
-from .deploy import STEPS as DEPLOY_STEPS
-from .fate import STEPS as FATE_STEPS
-from .fate import Fate
-from .fighting import (
-    BOTH_LEADERS,
-    ENDINGS,
-    LEADER_KILLED,
-    LIMIT_DRAW,
-    LIMIT_WIN,
-    AttackPhase,
-    at_turn_limit,
-)
-from .fighting import (
-    EVENTS as FIGHT_EVENTS,
-)
-from .fighting import (
-    STEPS as FIGHT_STEPS,
-)
-from .moving import STEPS as MOVE_STEPS
-from .moving import MovePhase
+from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, AztecTable, add_unit, describe, hits_lost
+from .board import label
+from .cards import CARDS, CONSTANTS, SIDES, UNITS, AztecCard, CardType, Shot, Side, Troop, User, starting_hits
+from .deploy import Deployment, first_player, setup
+from .fighting import BOTH_LEADERS, ENDINGS, LEADER_KILLED, LIMIT_DRAW, LIMIT_WIN, AttackDeclared, AttackMenu
+from .fighting import Attack, AttackResolved, UnitKilled, at_limit, damage, end_if, end_now
+from .moving import MoveMenu
+from .orders import shot_squares, shots, single_moves, strikes
+from .plays import Fate
 
 NAME = "aztec-skirmish"
 
@@ -69,48 +33,32 @@ SPEC = boardcore.GameSpec(
     name=NAME,
     summary="Aztecs against Conquistadors on a chessboard: kill the enemy Leader",
     player_counts=(2,),
+    zones=(DRAW, DISCARD, HAND),
     setup=setup,
-    phases=(Fate, MovePhase, AttackPhase),
+    setup_phases=(Deployment,),
+    phases=(Fate, MoveMenu, AttackMenu),
     turn_order=boardcore.TurnOrder.SEATS,
+    first_player=first_player,
+    end_if=end_if,
     turn_limit=CONSTANTS.turn_limit,
-    at_turn_limit=at_turn_limit,
+    at_limit=at_limit,
     table_type=AztecTable,
     describe=describe,
-    check=check,
-    options=OPTIONS,
+    options=(
+        boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztec"),
+        boardcore.Option(
+            "deployment", "choose", choices=("choose", "standard"), help="AZ-D01 to AZ-D03, or section 2's fixed layout"
+        ),
+    ),
 )
 
-
-PLUGIN = boardcore.GamePlugin(
-    SPEC,
-    cards=DECK,
-    types=[*ACTIONS, *DEPLOY_STEPS, *FATE_STEPS, *MOVE_STEPS, *FIGHT_STEPS, *DEPLOY_EVENTS, *FIGHT_EVENTS],
-)
-"""What the ``boardcore.games`` entry point loads: the spec, the deck and the
-classes the game stores in a match."""
-
+PLUGIN = boardcore.GamePlugin(SPEC, cards=CARDS)
 
 __all__ = [
-    "PLUGIN",
-    "BOTH_LEADERS",
-    "CONSTANTS",
-    "DISCARD",
-    "DRAW",
-    "ENDINGS",
-    "HITS",
-    "LEADER_KILLED",
-    "LIMIT_DRAW",
-    "LIMIT_WIN",
-    "NAME",
-    "SPEC",
-    "AztecCard",
-    "AztecTable",
-    "CardType",
-    "Shot",
-    "Side",
-    "Troop",
-    "UnitKind",
-    "Use",
-    "User",
-    "hand",
-]
+    "ATTACKED", "BOARD", "BOTH_LEADERS", "CARDS", "CONSTANTS", "DISCARD", "DRAW", "DRAW2", "ENDINGS", "HAND", "HITS",
+    "LEADER_KILLED", "LIMIT_DRAW", "LIMIT_WIN", "MOVED", "NAME", "PLUGIN", "SIDES", "SPEC", "UNITS", "Attack",
+    "AttackDeclared", "AttackResolved", "AztecCard", "AztecTable", "CardType", "Shot", "Side", "Troop", "UnitKilled",
+    "User", "add_unit",
+    "damage", "end_if", "end_now", "hits_lost", "label", "shot_squares", "shots", "single_moves", "starting_hits",
+    "strikes",
+]  # fmt: skip

@@ -1,127 +1,112 @@
-"""Deployment: AZ-D01 to AZ-D03, or the standard layout (rules section 2, AZ-R02, AZ-R03).
-
-The Aztec places his named units one at a time, then Warriors fill his three
-ranks; the Conquistador, seeing that, places his named units one at a time,
-chooses the square to leave empty, and Soldiers fill the rest. Each decision is
-one square, so no list is longer than 24 options.
-"""
+"""Set-up and deployment: the sides, the standard layout, or AZ-D01 to AZ-D03 (rules
+section 2, AZ-R01 to AZ-R04). Each deployment decision is one square, so no list is
+longer than 24 options."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 import attrs
 
 import boardcore
-from boardcore import Action, Match, NextTurn, pick
-from boardcore.grid import Square
+from boardcore import Match
+from boardcore.grid import occupancy
 
-from .board import BOARD, add_unit, empty_home_squares, seat_of, table
-from .cards import DATA_TABLES, SIDES, UNITS, Side, UnitKind
-
-DEPLOYMENT = "deployment"
-EMPTY = "-"
+from .board import BOARD, AztecTable, add_unit, side_of
+from .cards import SIDES, STANDARD, UNITS, Side, UnitSpec
 
 
-def placed_units(side: Side) -> tuple[UnitKind, ...]:
+def empty_home_squares(m: Match, side: Side) -> list[str]:
+    """The empty squares of the side's deployment ranks, in board order (a1, b1, ...)."""
+    ranks, taken = SIDES[side].ranks, occupancy(m)
+    return [s for s in BOARD.names if int(s[1:]) in ranks and s not in taken]
+
+
+def setup(m: Match) -> None:
+    """Sides, then the standard layout if asked for (rules section 2); the engine has
+    shuffled the deck into ``draw`` already, and hands start empty (AZ-R05)."""
+    aztec = m.options["aztec"]
+    m.table = AztecTable((Side.AZTEC, Side.CONQUISTADOR) if aztec == 0 else (Side.CONQUISTADOR, Side.AZTEC))
+    if m.options["deployment"] == "standard":
+        for square in BOARD.names:
+            x, y = BOARD.coords(square)
+            kind = STANDARD.get(str(y + 1), ["-"] * BOARD.width)[x]
+            if kind != "-":
+                add_unit(m, kind, m.table.seat(UNITS[kind].side), square)
+
+
+def first_player(m: Match) -> int:
+    """The Aztec takes turn 1 (AZ-R04)."""
+    return m.table.seat(Side.AZTEC)
+
+
+class Deployment(boardcore.Phase):
+    """AZ-R03: the Aztec deploys first and completely, then the Conquistador, who sees
+    it. Nothing is asked with the standard layout."""
+
+    name = "deployment"
+
+    def begin(self, m: Match) -> None:
+        if m.options["deployment"] == "choose":
+            m.schedule(*(PlaceUnit(m.table.seat(side)) for side in (Side.AZTEC, Side.CONQUISTADOR)))
+
+
+def placed_units(side: Side) -> list[str]:
     """The units ``side`` places one at a time, in the order of the unit table."""
-    return tuple(kind for kind, spec in UNITS.items() if spec.side is side and spec.placed for _ in range(spec.count))
+    return [u.kind for u in UNITS.values() if u.side is side and u.placed for _ in range(u.count)]
 
 
-def filler(side: Side) -> UnitKind:
-    """The plentiful unit type that fills the remaining squares."""
-    (kind,) = [kind for kind, spec in UNITS.items() if spec.side is side and not spec.placed]
-    return kind
+def filler(side: Side) -> UnitSpec:
+    """The plentiful unit type that fills the squares left (AZ-R03)."""
+    (spec,) = [u for u in UNITS.values() if u.side is side and not u.placed]
+    return spec
 
 
-@attrs.frozen
-class UnitDeployed(boardcore.Event):
-    """A named unit was placed during deployment."""
-
-    seat: int
-    unit: str
-    square: str
-
-
-def schedule_deployment(m: Match) -> None:
-    m.phase = DEPLOYMENT
-    m.schedule(
-        PlaceUnit(seat_of(m, Side.AZTEC), 0),
-        FillRanks(seat_of(m, Side.AZTEC)),
-        PlaceUnit(seat_of(m, Side.CONQUISTADOR), 0),
-        LeaveEmpty(seat_of(m, Side.CONQUISTADOR)),
-        NextTurn(),
-    )
+def fill(m: Match, seat: int, squares: Iterable[str]) -> None:
+    for square in squares:
+        add_unit(m, filler(side_of(m, seat)).kind, seat, square)
 
 
 @attrs.frozen
-class PlaceUnit(boardcore.Step):
-    """AZ-D01 / AZ-D02: the square for the ``index``-th named unit of ``seat``'s side."""
+class PlaceUnit(boardcore.Choose):
+    """AZ-D01 / AZ-D02: the square of the ``index``-th named unit. The empty squares are
+    public, so a lone square is taken without asking."""
 
-    seat: int
-    index: int
+    index: int = 0
+    public = True
 
-    def run(self, m: Match) -> None:
-        side = table(m).sides[self.seat]
-        units = placed_units(side)
-        if self.index >= len(units):
-            return
-        m.active = self.seat
-        name = UNITS[units[self.index]].name
-        options = [pick(str(s), f"place {name} on {s}") for s in empty_home_squares(m, side)]
-        m.ask(self.seat, options, f"Deployment: choose the square of your {name}", self)
+    def unit(self, m: Match, player: int) -> UnitSpec:
+        return UNITS[placed_units(side_of(m, player))[self.index]]
 
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        side = table(m).sides[self.seat]
-        kind = placed_units(side)[self.index]
-        square: str = action.item  # type: ignore[attr-defined]
-        piece = add_unit(m, kind, self.seat, Square.parse(square))
-        m.emit(UnitDeployed(self.seat, piece, square))
-        PlaceUnit(self.seat, self.index + 1).run(m)
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        name = self.unit(m, player).name
+        return [(s, f"place {name} on {s}") for s in empty_home_squares(m, side_of(m, player))]
 
+    def prompt(self, m: Match, player: int) -> str:
+        return f"Deployment: choose the square of your {self.unit(m, player).name}"
 
-@attrs.frozen
-class FillRanks(boardcore.Step):
-    """The filler units take every remaining square of ``seat``'s ranks, in board order."""
-
-    seat: int
-
-    def run(self, m: Match) -> None:
-        side = table(m).sides[self.seat]
-        for square in empty_home_squares(m, side):
-            add_unit(m, filler(side), self.seat, square)
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        add_unit(m, self.unit(m, player).kind, player, item)
+        side = side_of(m, player)
+        if self.index + 1 < len(placed_units(side)):
+            m.schedule(PlaceUnit(player, self.index + 1))
+        elif len(free := empty_home_squares(m, side)) > filler(side).count:
+            m.schedule(LeaveEmpty(player))  # AZ-R02: one square more than units
+        else:
+            fill(m, player, free)
 
 
 @attrs.frozen
-class LeaveEmpty(boardcore.Step):
-    """AZ-D03: which of the remaining squares stays empty (AZ-R02); Soldiers fill the rest."""
+class LeaveEmpty(boardcore.Choose):
+    """AZ-D03: which remaining square stays empty (AZ-R02); the plentiful units fill the rest."""
 
-    seat: int
+    public = True
 
-    def run(self, m: Match) -> None:
-        m.active = self.seat
-        options = [pick(str(s), f"leave {s} empty") for s in empty_home_squares(m, table(m).sides[self.seat])]
-        m.ask(self.seat, options, "Deployment: choose the square that stays empty", self)
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        return [(s, f"leave {s} empty") for s in empty_home_squares(m, side_of(m, player))]
 
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        side = table(m).sides[self.seat]
-        keep: str = action.item  # type: ignore[attr-defined]
-        for square in empty_home_squares(m, side):
-            if str(square) != keep:
-                add_unit(m, filler(side), self.seat, square)
+    def prompt(self, m: Match, player: int) -> str:
+        return "Deployment: choose the square that stays empty"
 
-
-def deploy_standard(m: Match) -> None:
-    """The standard deployment of section 2, with no decisions."""
-    layout = DATA_TABLES.standard
-    for square in BOARD.squares():
-        row = layout.get(str(square.y + 1))
-        if row is None or row[square.x] == EMPTY:
-            continue
-        kind = UnitKind(row[square.x])
-        side = UNITS[kind].side
-        if square.y + 1 not in SIDES[side].ranks:
-            raise boardcore.InvalidData(f"{kind.value} on {square} is outside its side's ranks", where="standard")
-        add_unit(m, kind, seat_of(m, side), square)
-
-
-STEPS = (PlaceUnit, FillRanks, LeaveEmpty)
-EVENTS = (UnitDeployed,)
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        fill(m, player, [s for s in empty_home_squares(m, side_of(m, player)) if s != item])

@@ -1,10 +1,13 @@
-"""Phase 3, Attack: AZ-D07 (the menu), AZ-D08 (the Defense reaction), damage and victory.
+"""Phase 3, Attack: AZ-D07 (the menu), AZ-D08 (the Defense window), damage and the end.
 
-An attack is declared in two questions (the card, then the unit and target or the
-cannon and direction); the card is discarded, the attacker is marked as having
-attacked, and a :class:`Defense` window lets the opponent negate it with one
-Defense card (AZ-R25). If nobody negates it, each affected unit loses 1 Hit and
-units at 0 Hits are removed (AZ-R28); then the Leaders are checked (AZ-R29).
+An attack is declared in two questions (the card, then "Soldier c5 attacks Warrior
+c4" or "Cannon d7 fires S at d6, d5, e5, c5"); the card is discarded, the unit is
+marked as having attacked, and the opponent may negate the attack with one Defense
+card (AZ-R25). Otherwise each unit hit loses 1 Hit and units at 0 Hits are removed
+(AZ-R28). The Leaders are checked at once (AZ-R29).
+
+Events for plugins: :class:`AttackDeclared`, :class:`UnitKilled` and
+:class:`AttackResolved` (negated or not, before the Leaders are checked).
 """
 
 from __future__ import annotations
@@ -14,25 +17,13 @@ from collections.abc import Sequence
 import attrs
 
 import boardcore
-from boardcore import Action, Match, pick
+from boardcore import Action, Match, Pick, Result, Target, pick
+from boardcore.grid import Direction, occupancy, square_of
 
-from .actions import END_TURN, EndPhase, Fire, PlayCard, Strike, Use
-from .board import (
-    DISCARD,
-    HITS,
-    card,
-    hand,
-    hits_lost,
-    kind_of,
-    label,
-    leader_alive,
-    opponent,
-    square_of,
-    table,
-)
-from .cards import CardType
-from .fate import play_special
-from .orders import defense_cards, playable, shot_squares, shots, specials, strikes
+from .board import ATTACKED, DISCARD, HAND, HITS, hits_lost, label, leader_alive, side_of
+from .cards import AztecCard, CardType, Side, usable_by
+from .orders import shot_squares, shots, strikes
+from .plays import Menu, distinct
 
 LEADER_KILLED = "killed the enemy Leader"
 BOTH_LEADERS = "both Leaders fell: the attacking side wins"
@@ -41,197 +32,128 @@ LIMIT_DRAW = "turn limit: equal Hits lost"
 ENDINGS = (LEADER_KILLED, BOTH_LEADERS, LIMIT_WIN, LIMIT_DRAW)
 
 
-# -- events ----------------------------------------------------------------------------
+@attrs.frozen
+class Attack:
+    """One declared attack: ``seat``'s ``unit`` plays ``card`` at ``squares`` (the
+    target's square, or every square of a cannon shot); ``victims`` are the units there."""
+
+    seat: int
+    card: str
+    unit: str
+    squares: tuple[str, ...]
+    victims: tuple[str, ...]
 
 
 @attrs.frozen
 class AttackDeclared(boardcore.Event):
-    """``seat`` attacked with ``card``; ``victims`` are the units it would hit."""
+    """An attack was declared; the Defense window comes next."""
 
-    seat: int
-    card: str
-    unit: str
-    victims: tuple[str, ...]
-
-
-@attrs.frozen
-class AttackNegated(boardcore.Event):
-    """The opponent played ``defense``: the attack does nothing (AZ-R25)."""
-
-    seat: int
-    defense: str
+    attack: Attack
 
 
 @attrs.frozen
 class UnitKilled(boardcore.Event):
-    """A unit reached 0 Hits and left the board (AZ-R28)."""
+    """A unit reached 0 Hits and left the board (AZ-R28); ``unit`` is its kind."""
 
     piece: str
     unit: str
     owner: int
-    square: str
+    square: str | None
 
 
-# -- the menu --------------------------------------------------------------------------
+@attrs.frozen
+class AttackResolved(boardcore.Event):
+    """An attack is over: the Defense card ``negated_by`` negated it (AZ-R25), or each
+    victim lost 1 Hit and ``killed`` were removed. Recorded before the Leaders are
+    checked, so damage a reaction deals counts in the same check."""
+
+    attack: Attack
+    negated_by: str | None
+    killed: tuple[str, ...]
 
 
-class AttackPhase(boardcore.Phase):
+@attrs.frozen
+class AttackMenu(Menu):
+    """AZ-D07: an attack card with a legal target or a cannon card with a legal shot,
+    then its use; the Draw-2 card; or done (which ends the turn)."""
+
     name = "attack"
+    kinds = (CardType.ATTACK, CardType.CANNON)
 
-    def begin(self, m: Match) -> None:
-        assert m.active is not None
-        AttackMenu(m.active).run(m)
+    def uses(self, m: Match, player: int, card: AztecCard) -> list[tuple[Target, str]]:
+        if card.type is CardType.CANNON:
+            return [
+                (f"{cannon} {way.name}", f"{label(m, cannon)} fires {way.name} at {', '.join(squares)}")
+                for cannon, way, squares in shots(m, player, card)
+            ]
+        found = strikes(m, player, card)
+        return [(f"{unit} {target}", f"{label(m, unit)} attacks {label(m, target)}") for unit, target in found]
 
-
-@attrs.frozen
-class AttackMenu(boardcore.Step):
-    """AZ-D07: END_TURN, an attack card with a legal use, a cannon card with a legal
-    shot, or the side's Draw-2 card."""
-
-    player: int
-
-    def run(self, m: Match) -> None:
-        seat = self.player
-        options: list[Action] = [END_TURN]
-        known: dict[str, bool] = {}
-        for cid in m.cards(hand(seat)):
-            c = card(m, cid)
-            if c.type not in (CardType.ATTACK, CardType.CANNON) or not playable(m, seat, cid):
-                continue
-            if c.name not in known:
-                found = strikes(m, seat, c) if c.type is CardType.ATTACK else shots(m, seat, c)
-                known[c.name] = next(iter(found), None) is not None
-            if known[c.name]:
-                if c.type is CardType.ATTACK:
-                    options.append(PlayCard(cid, Use.ATTACK, f"play {c.label}: attack"))
-                else:
-                    options.append(PlayCard(cid, Use.SHOOT, f"play {c.label}: fire a cannon"))
-        for cid in specials(m, seat):
-            options.append(PlayCard(cid, Use.DRAW2, f"play {card(m, cid).label}"))
-        m.ask(seat, options, "Attack Phase: play a card, or end the turn", self)
-
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        if isinstance(action, EndPhase):
-            return
-        assert isinstance(action, PlayCard)
-        if action.use is Use.ATTACK:
-            ChooseStrike(player, action.card).run(m)
-        elif action.use is Use.SHOOT:
-            ChooseShot(player, action.card).run(m)
-        else:
-            play_special(m, player, action.card)
-            self.run(m)
+    def use(self, m: Match, player: int, card: AztecCard, target: str) -> None:
+        unit, aim = target.split()
+        if card.shot is None:
+            squares: tuple[str, ...] = (square_of(m, aim),)
+        else:  # a cannon hits every unit in its squares, friend or foe (AZ-R24)
+            squares = shot_squares(card.shot, square_of(m, unit), Direction[aim])
+        taken = occupancy(m)
+        attack = Attack(player, card.id, unit, squares, tuple(taken[s] for s in squares if s in taken))
+        m.mark(ATTACKED, unit)
+        m.emit(AttackDeclared(attack))
+        m.schedule(Defense(attack))
 
 
-def declare(m: Match, seat: int, card_id: str, unit: str, victims: Sequence[str]) -> None:
-    """Discard the attack card, mark the unit, and open the Defense window; the menu
-    comes back afterwards unless the game has ended."""
-    m.move((card_id,), hand(seat), DISCARD)
-    t = table(m)
-    m.table = attrs.evolve(t, attacked=t.attacked + (unit,))
-    m.emit(AttackDeclared(seat, card_id, unit, tuple(victims)))
-    m.schedule(Defense(seat, card_id, tuple(victims)), AttackMenu(seat))
-
-
-def still_held(m: Match, seat: int, card_id: str) -> bool:
-    """Whether the chosen card is still in hand; if not (only after State.determinize
-    re-dealt the hand), the Attack menu is asked again instead."""
-    if card_id in m.cards(hand(seat)):
-        return True
-    AttackMenu(seat).run(m)
-    return False
-
-
-@attrs.frozen
-class ChooseStrike(boardcore.Step):
-    """ATTACK(card, unit, target)."""
-
-    player: int
-    card: str
-
-    def run(self, m: Match) -> None:
-        if not still_held(m, self.player, self.card):
-            return
-        c = card(m, self.card)
-        options = [
-            Strike(unit, target, f"{label(m, unit)} attacks {label(m, target)}")
-            for unit, target in strikes(m, self.player, c)
-        ]
-        m.ask(self.player, options, f"{c.name}: choose the attacker and the target", self)
-
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        assert isinstance(action, Strike)
-        declare(m, player, self.card, action.unit, (action.target,))
-
-
-@attrs.frozen
-class ChooseShot(boardcore.Step):
-    """SHOOT(card, cannon, direction) (AZ-R22 to AZ-R24)."""
-
-    player: int
-    card: str
-
-    def run(self, m: Match) -> None:
-        if not still_held(m, self.player, self.card):
-            return
-        c = card(m, self.card)
-        options = []
-        for cannon, direction, _ in shots(m, self.player, c):
-            squares = shot_squares(c, square_of(m, cannon), direction) or []
-            hit = ", ".join(str(s) for s in squares)
-            options.append(Fire(cannon, direction.name, f"{label(m, cannon)} fires {direction.name} at {hit}"))
-        m.ask(self.player, options, f"{c.name}: choose the cannon and the direction", self)
-
-    def resolve(self, m: Match, player: int, action: Action) -> None:
-        assert isinstance(action, Fire)
-        c = card(m, self.card)
-        for cannon, direction, victims in shots(m, player, c):
-            if cannon == action.cannon and direction.name == action.direction:
-                declare(m, player, self.card, cannon, victims)
-                return
-        raise boardcore.RuleError(f"{action} is no longer a legal shot")
-
-
-# -- the Defense reaction and its outcome --------------------------------------------
+def is_defense(card: AztecCard, side: Side) -> bool:
+    return card.type is CardType.DEFENSE and usable_by(card, side)
 
 
 @attrs.frozen
 class Defense(boardcore.Window):
-    """AZ-D08: the opponent may play one of his Defense cards, or pass."""
+    """AZ-D08: the attacked side may negate the whole attack with one of its Defense
+    cards, or pass. Which cards he holds is his secret, so he is asked whenever he could
+    hold one as far as the attacker can tell: his hand is not empty, and not every
+    Defense card of his side lies face up in the discard pile."""
 
-    attacker: int
-    card: str
-    victims: tuple[str, ...]
+    attack: Attack
 
     def responders(self, m: Match) -> Sequence[int]:
-        return (opponent(self.attacker),)
+        return (1 - self.attack.seat,)
+
+    def may_react(self, m: Match, player: int) -> bool:
+        side, gone = side_of(m, player), set(m.cards(DISCARD))
+        return bool(m.cards(HAND[player])) and any(is_defense(m.card(c), side) for c in m.rules.cards if c not in gone)
 
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
-        return [pick(c, f"play {card(m, c).label}: negate the attack") for c in defense_cards(m, player)]
+        side = side_of(m, player)
+        found = [c for c in distinct(m, HAND[player]) if is_defense(m.card(c), side)]
+        return [pick(c, f"play {m.card(c).label}: negate the attack") for c in found]
 
     def prompt(self, m: Match, player: int) -> str:
-        return f"Defense: negate the {card(m, self.card).name} attack, or pass"
+        return f"Defense: negate the {m.card(self.attack.card).name} attack, or pass"
 
     def react(self, m: Match, player: int, action: Action) -> None:
-        defense: str = action.item  # type: ignore[attr-defined]
-        m.move((defense,), hand(player), DISCARD)
-        m.emit(AttackNegated(self.attacker, defense))
+        if isinstance(action, Pick):
+            m.move((action.item,), HAND[player], DISCARD)
+            self.outcome(m, action.item)
 
     def closed(self, m: Match) -> None:
-        damage(m, self.victims)
-        check_victory(m, self.attacker)
+        self.outcome(m, None)
+
+    def outcome(self, m: Match, negated_by: str | None) -> None:
+        killed = () if negated_by else damage(m, self.attack.victims)
+        m.emit(AttackResolved(self.attack, negated_by, killed))
+        end_now(m)
 
 
-def damage(m: Match, victims: Sequence[str]) -> None:
-    """Each victim, friend or foe, loses 1 Hit; at 0 it is removed (AZ-R24, AZ-R28)."""
+def damage(m: Match, victims: Sequence[str]) -> tuple[str, ...]:
+    """Each victim still on the board, friend or foe, loses 1 Hit; at 0 it is removed
+    (AZ-R24, AZ-R28). Returns the units killed. Call :func:`end_now` afterwards."""
+    killed = []
     for piece in victims:
-        if piece not in m.pieces:
-            continue
-        if m.add(HITS, -1, piece) == 0:
-            where = m.pieces[piece]
-            unit = kind_of(m, piece).value
-            m.remove_piece(piece)
-            m.emit(UnitKilled(piece, unit, where.owner, where.square or ""))
+        if piece in m.pieces and m.add(HITS, -1, piece) == 0:
+            unit = m.remove_piece(piece)
+            m.emit(UnitKilled(piece, unit.kind, unit.owner, unit.square))
+            killed.append(piece)
+    return tuple(killed)
 
 
 def scores(m: Match) -> tuple[int, ...]:
@@ -239,24 +161,27 @@ def scores(m: Match) -> tuple[int, ...]:
     return tuple(hits_lost(m, seat) for seat in range(m.players))
 
 
-def check_victory(m: Match, attacker: int) -> None:
-    """A side whose Leader is gone loses; if both Leaders fell to the same attack, the
-    attacking side wins (AZ-R29)."""
+def end_if(m: Match) -> Result | None:
+    """AZ-R29: a side whose Leader is gone loses, friendly fire or not; if both Leaders
+    fell to one attack, the side that made it (the active side) wins."""
     fallen = [seat for seat in range(m.players) if not leader_alive(m, seat)]
     if len(fallen) == 2:
-        m.finish([attacker], BOTH_LEADERS, scores(m))
-    elif fallen:
-        m.finish([opponent(fallen[0])], LEADER_KILLED, scores(m))
+        return Result((m.active,), BOTH_LEADERS, scores(m))
+    return Result((1 - fallen[0],), LEADER_KILLED, scores(m)) if fallen else None
 
 
-def at_turn_limit(m: Match) -> None:
-    """After turn 100: fewer Hits lost wins; equal losses are a draw shared by both (AZ-R30)."""
+def end_now(m: Match) -> None:
+    """AZ-R29: after each attack, the game ends immediately if a Leader has fallen."""
+    # ENGINE-NEED: Match.check_end(): the flow checks ``end_if`` only when a phase or a
+    # turn ends, and rules that end a game mid-phase must ask (Silk Road needs it too).
+    result = end_if(m)
+    if result is not None:
+        m.finish(result.winners, result.reason, result.scores)
+
+
+def at_limit(m: Match) -> Result:
+    """After turn 100: fewer Hits lost wins; equal losses are a draw of both (AZ-R30)."""
     lost = scores(m)
     if lost[0] == lost[1]:
-        m.finish([0, 1], LIMIT_DRAW, lost)
-    else:
-        m.finish([0 if lost[0] < lost[1] else 1], LIMIT_WIN, lost)
-
-
-STEPS = (AttackMenu, ChooseStrike, ChooseShot, Defense)
-EVENTS = (AttackDeclared, AttackNegated, UnitKilled)
+        return Result((0, 1), LIMIT_DRAW, lost)
+    return Result((0 if lost[0] < lost[1] else 1,), LIMIT_WIN, lost)

@@ -1,169 +1,117 @@
 """Which plays are legal now: the rulings on moving and attacking, read off a match.
 
-Each function lists the legal uses of one card for the active seat. The Move and
-Attack Phases offer a card only when it has at least one legal use, so choosing
-a card never leads to a dead end.
+Each function lists the legal uses of one card for one seat, from the board
+(``boardcore.grid`` on square names), the per-turn marks and the card's fields.
+A menu offers a card only when it has at least one legal use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
 from boardcore import Match
-from boardcore.grid import ALL_DIRECTIONS, Direction, Square, occupancy
+from boardcore.grid import ALL_DIRECTIONS, Direction, occupancy, square_of
 
-from .board import (
-    BOARD,
-    card,
-    forward,
-    hand,
-    hits,
-    side_of,
-    spec_of,
-    square_of,
-    table,
-    units_of,
-)
-from .cards import AztecCard, CardType, Shot, usable_by
-from .geometry import (
-    Occupied,
-    attack_targets,
-    canister_squares,
-    move_destination,
-    round_shot_squares,
-)
+from .board import ATTACKED, BOARD, HITS, MOVED, forward, side_of, spec_of
+from .cards import AztecCard, CardType, Shot, UnitSpec
 
 
-def fits_restriction(m: Match, piece: str, c: AztecCard) -> bool:
+def fits(spec: UnitSpec, card: AztecCard) -> bool:
     """A restricted card is only for its troop ("Horsemen only", AZ-R16, AZ-R21)."""
-    return c.only is None or c.only is spec_of(m, piece).troop
+    return card.only is None or card.only is spec.troop
 
 
-def may_fight_with(m: Match, piece: str, c: AztecCard) -> bool:
-    """An attack card fits the unit: its restriction is met, and a unit limited to its
-    own troop's cards (a Cannon) uses no other (AZ-R21)."""
-    spec = spec_of(m, piece)
-    return fits_restriction(m, piece, c) and not (spec.own_cards_only and c.only is not spec.troop)
+def may_fight_with(spec: UnitSpec, card: AztecCard) -> bool:
+    """The card fits, and a unit limited to its own troop's attack cards (a Cannon)
+    uses no other (AZ-R21)."""
+    return fits(spec, card) and not (spec.own_cards_only and card.only is not spec.troop)
 
 
 # -- moving ----------------------------------------------------------------------------
 
 
-def moves_left(m: Match, piece: str) -> int:
-    """Move actions ``piece`` may still take this turn (AZ-R09, AZ-R13)."""
-    return spec_of(m, piece).moves - table(m).moved.count(piece)
-
-
-def may_move_with(m: Match, piece: str, c: AztecCard) -> bool:
-    """Everything but the path: the card fits the unit, which has a move left (AZ-R14)."""
+def may_move_with(m: Match, piece: str, card: AztecCard) -> bool:
+    """Everything but the path: the card fits the unit (AZ-R14, AZ-R16), which has a move
+    left this turn (AZ-R09, AZ-R13)."""
     spec = spec_of(m, piece)
-    if c.type is not CardType.MOVE or not fits_restriction(m, piece, c):
+    if card.type is not CardType.MOVE or not fits(spec, card):
         return False
-    if spec.max_distance is not None and (c.range or 0) > spec.max_distance:
+    if spec.max_distance is not None and (card.range or 0) > spec.max_distance:
         return False
-    return moves_left(m, piece) > 0
+    return m.marked(MOVED).count(piece) < spec.moves
 
 
-def single_moves(m: Match, seat: int, c: AztecCard, taken: Occupied | None = None) -> Iterator[tuple[str, Direction, Square]]:
-    """Every MOVE(card, unit, direction) (AZ-D05): exactly N squares, path clear."""
-    taken = occupancy(m) if taken is None else taken
-    n = c.range or 0
-    for piece in units_of(m, seat):
-        if not may_move_with(m, piece, c):
-            continue
-        start = square_of(m, piece)
-        for direction in ALL_DIRECTIONS:
-            dest = move_destination(BOARD, taken, start, direction, n)
-            if dest is not None:
-                yield piece, direction, dest
+def destinations(
+    m: Match, seat: int, card: AztecCard, directions: tuple[Direction, ...], skip: tuple[str, ...] = ()
+) -> Iterator[tuple[str, str]]:
+    """``(unit, square)`` for each move of exactly the card's number in one of
+    ``directions`` whose every square, the last included, is empty (AZ-R10, AZ-R11)."""
+    taken = occupancy(m).keys()
+    for piece in m.pieces_of(seat):
+        if piece not in skip and may_move_with(m, piece, card):
+            for direction in directions:
+                path = BOARD.path(square_of(m, piece), direction, card.range or 0)
+                if path and taken.isdisjoint(path):
+                    yield piece, path[-1]
 
 
-def group_candidates(m: Match, seat: int, c: AztecCard, added: tuple[str, ...]) -> Iterator[tuple[str, Square]]:
-    """Units that may join a group move now (AZ-R12, AZ-D06): not yet in it, and able
-    to go exactly N squares straight forward."""
-    taken = occupancy(m)
-    ahead = forward(side_of(m, seat))
-    for piece in units_of(m, seat):
-        if piece in added or not may_move_with(m, piece, c):
-            continue
-        dest = move_destination(BOARD, taken, square_of(m, piece), ahead, c.range or 0)
-        if dest is not None:
-            yield piece, dest
+def single_moves(m: Match, seat: int, card: AztecCard) -> Iterator[tuple[str, str]]:
+    """MOVE(card, unit, direction) (AZ-D05): any of the 8 directions."""
+    return destinations(m, seat, card, ALL_DIRECTIONS)
+
+
+def group_candidates(m: Match, seat: int, card: AztecCard, added: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    """Units that may join a group move now (AZ-R12, AZ-D06): not yet in it, and able to
+    go exactly N squares straight forward."""
+    return destinations(m, seat, card, (forward(side_of(m, seat)),), added)
 
 
 # -- attacking -------------------------------------------------------------------------
 
 
-def may_attack_with(m: Match, piece: str, c: AztecCard) -> bool:
-    """The unit may make a normal attack with ``c``: no Cannon, restrictions met, and it
-    has not attacked this turn (AZ-R17, AZ-R21)."""
-    return c.type is CardType.ATTACK and may_fight_with(m, piece, c) and piece not in table(m).attacked
-
-
-def strikes(m: Match, seat: int, c: AztecCard) -> Iterator[tuple[str, str]]:
-    """Every ATTACK(card, unit, target) (AZ-D07)."""
+def strikes(m: Match, seat: int, card: AztecCard) -> Iterator[tuple[str, str]]:
+    """Every ATTACK(card, unit, target) (AZ-D07): a unit that has not attacked (AZ-R17)
+    and fits the card (AZ-R21) hits an enemy (AZ-R31) on one of its 8 lines within
+    range (AZ-R18), with nobody in between unless the card is indirect (AZ-R19);
+    Take Captive needs a target with exactly 1 Hit left (AZ-R26)."""
+    if card.type is not CardType.ATTACK:
+        return
     taken = occupancy(m)
-    pieces = m.pieces
-
-    def is_target(holder: str) -> bool:
-        # AZ-R31: an enemy unit only; AZ-R26: Take Captive needs exactly 1 Hit left.
-        if pieces[holder].owner == seat:
-            return False
-        return c.target_hits is None or hits(m, holder) == c.target_hits
-
-    for piece in units_of(m, seat):
-        if may_attack_with(m, piece, c):
-            for target in attack_targets(BOARD, taken, square_of(m, piece), c.range or 0, c.indirect, is_target):
+    for piece in m.pieces_of(seat):
+        if piece in m.marked(ATTACKED) or not may_fight_with(spec_of(m, piece), card):
+            continue
+        for square in BOARD.targets_in_lines(square_of(m, piece), card.range or 0, taken, indirect=card.indirect):
+            target = taken[square]
+            if m.pieces[target].owner != seat and card.target_hits in (None, m.count(HITS, target)):
                 yield piece, target
 
 
-def shot_squares(c: AztecCard, cannon: Square, direction: Direction) -> list[Square] | None:
-    """The squares a cannon card hits, or None if the shot cannot be fired that way."""
-    if c.shot is Shot.CANISTER:
-        return canister_squares(BOARD, cannon, direction)
-    found = round_shot_squares(BOARD, cannon, direction)
-    return found or None
+@cache
+def shot_squares(shot: Shot, start: str, direction: Direction) -> tuple[str, ...]:
+    """The squares a cannon on ``start`` hits, or () when it cannot fire that way.
+    Round Shot: every square to the edge (AZ-R23). Canister Shot: the next square,
+    the target square 2 away (on the board) and one square either side of it (AZ-R22)."""
+    if shot is Shot.ROUND:
+        return BOARD.ray_from(start, direction)
+    line = BOARD.path(start, direction, 2)
+    if line is None:
+        return ()
+    across = Direction((-direction.dy, direction.dx))
+    flanks = (BOARD.neighbour(line[1], across), BOARD.neighbour(line[1], across.opposite))
+    return (*line, *(square for square in flanks if square is not None))
 
 
-def shots(m: Match, seat: int, c: AztecCard) -> Iterator[tuple[str, Direction, tuple[str, ...]]]:
-    """Every SHOOT(card, cannon, direction) with the pieces it would hit: only shots whose
-    squares hold at least one enemy are legal (AZ-R24)."""
-    if c.type is not CardType.CANNON:
+def shots(m: Match, seat: int, card: AztecCard) -> Iterator[tuple[str, Direction, tuple[str, ...]]]:
+    """Every SHOOT(card, cannon, direction), with the squares it hits: only shots whose
+    squares hold an enemy are legal (AZ-R24)."""
+    if card.type is not CardType.CANNON or card.shot is None:
         return
     taken = occupancy(m)
-    attacked = table(m).attacked
-    for piece in units_of(m, seat):
-        if piece in attacked or not may_fight_with(m, piece, c):
+    for piece in m.pieces_of(seat):
+        if piece in m.marked(ATTACKED) or not may_fight_with(spec_of(m, piece), card):
             continue
-        start = square_of(m, piece)
         for direction in ALL_DIRECTIONS:
-            squares = shot_squares(c, start, direction)
-            if squares is None:
-                continue
-            victims = tuple(taken[str(s)] for s in squares if str(s) in taken)
-            if any(m.pieces[v].owner != seat for v in victims):
-                yield piece, direction, victims
-
-
-# -- cards in hand ---------------------------------------------------------------------
-
-
-def playable(m: Match, seat: int, card_id: str) -> bool:
-    """The User column (AZ-R06) allows ``seat`` to play this card."""
-    return usable_by(card(m, card_id), side_of(m, seat))
-
-
-def defense_cards(m: Match, seat: int) -> list[str]:
-    """The Defense cards ``seat`` could play against an attack now (AZ-R25)."""
-    return [c for c in m.cards(hand(seat)) if card(m, c).type is CardType.DEFENSE and playable(m, seat, c)]
-
-
-def specials(m: Match, seat: int) -> list[str]:
-    """Draw-2 cards ``seat`` may play now: its own, at most once each per turn (AZ-R27)."""
-    used = table(m).specials
-    return [
-        c
-        for c in m.cards(hand(seat))
-        if card(m, c).type is CardType.DRAW2 and playable(m, seat, c) and c not in used
-    ]
-
+            squares = shot_squares(card.shot, square_of(m, piece), direction)
+            if any(s in taken and m.pieces[taken[s]].owner != seat for s in squares):
+                yield piece, direction, squares

@@ -8,6 +8,7 @@ The engine runs the end-of-phase checks (section 4.3) through the game's
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -35,8 +36,8 @@ def seat_target(target: Target) -> int:
     return target
 
 
-def hand_cards(m: Match, seat: int) -> list[PWCard]:
-    return [card(m, c) for c in m.zones[HAND[seat]]]
+def hand_cards(m: Match, seat: int) -> tuple[PWCard, ...]:
+    return m.card_data(HAND[seat], PWCard)
 
 
 @attrs.frozen
@@ -49,7 +50,7 @@ class PlayFromHand(boardcore.PlayCard):
     """
 
     source = HAND
-    to = DISCARD
+    to: ClassVar[boardcore.Zone | boardcore.SeatZones | None] = DISCARD
 
     def run(self, m: Match) -> None:
         # ENGINE-NEED: PlayCard.may_play(m, player), like Window.may_react: an
@@ -208,6 +209,9 @@ class Arm(PlayFromHand):
 
     to = None
     repeat = True
+    # ENGINE-NEED: PlayCard.aim_public. Once the card is chosen (its option text is
+    # logged for all) the persons it fits are public, yet the aim is asked with the
+    # card's own ``public``, so a lone host is asked too.
     two_step = True
     pass_word = "done"
     verb = "attach"

@@ -119,7 +119,7 @@ class ChooseTarget(boardcore.Choose):
     def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
         raid = raid_of(m)
         if self.attacker not in raid.sides[raid.side_of(player).value]:
-            return ()
+            return ()  # a reaction removed him after his attack was queued
         verb = "shoot" if self.mode is AttackMode.RANGED else "strike"
         enemy = raid.sides[raid.side_of(player).other.value]
         return [(t, f"{verb} {label(m, t)}") for t in enemy if t not in raid.marked]

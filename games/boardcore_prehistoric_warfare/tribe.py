@@ -34,9 +34,8 @@ GENERIC = "person"
 
 def setup(m: Match) -> None:
     """Section 3: 10 generic markers per tribe, entry numbers seat by seat (seat 0
-    gets 1-10, seat 1 gets 11-20, ...). The engine has already shuffled the deck and
-    given every tribe its 2 Food."""
-    m.table = PWTable()
+    gets 1-10, seat 1 gets 11-20, ...). The engine has already shuffled the deck,
+    given every tribe its 2 Food and laid out an empty table."""
     for seat in range(m.players):
         for _ in range(RULES.start_people):
             add_generic(m, seat)

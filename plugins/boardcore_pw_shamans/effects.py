@@ -32,7 +32,7 @@ class CaveShaman(pw.Effect):
 class SpiritHunt(pw.Effect):
     """Played in the Hunt (it is a Hunting card), it also steals 1 Food from an opponent."""
 
-    def play(self, m: Match, player: int, card: PWCard, target: Target) -> None:
+    def play(self, m: Match, player: int, card: boardcore.Card, target: Target) -> None:
         m.trigger(SpiritTheft(player))
 
 

@@ -529,6 +529,7 @@ SAVED_KEYS = [
     "round",
     "active_seat",
     "phase",
+    "in_phase",
     "out",
     "marks",
     "agenda",

@@ -1,20 +1,15 @@
-"""Helpers for Aztec Skirmish rules tests: exact positions, hands and menus."""
+"""Helpers for Aztec Skirmish rules tests: exact positions, and reading the board and hands."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import attrs
-from boardcore_aztec_skirmish import DRAW, HITS, Side, UnitKind, hand
-from boardcore_aztec_skirmish.board import add_unit, seat_of, table
-
 import boardcore
-from boardcore.grid import Square
-from boardcore.testing import arranged, put, stack
+from boardcore.testing import arranged, clear_pieces, place, put, stack
+from boardcore_aztec_skirmish import DRAW, HAND, HITS, UNITS, Side
 
 GAME = boardcore.load_game("aztec-skirmish")
-STANDARD = boardcore.Game(attrs.evolve(GAME.spec, options={**GAME.spec.options, "deployment": "standard"}), GAME.pm, GAME.plugins)
-"""The same game with the standard deployment as its default (``check_game`` has no options)."""
+STANDARD = {"deployment": "standard"}
 
 AZ, CQ = Side.AZTEC, Side.CONQUISTADOR
 
@@ -31,96 +26,55 @@ def position(
     hits: Mapping[str, int] | None = None,
     turn: int | None = None,
     aztec: int = 0,
-    leaders: bool = True,
     seed: int = 0,
+    game: boardcore.Game = GAME,
 ) -> boardcore.State:
-    """A match whose board holds exactly ``units`` ({square: unit kind value}), at the
-    start of ``active``'s Move Phase, after a Fate draw that leaves ``cards`` (names)
-    in its hand. Leaders are added on a1 / h8 unless placed or ``leaders`` is false.
-    ``hits`` overrides Hits by square."""
+    """A match whose board holds exactly ``units`` ({square: unit kind}), at the start of
+    ``active``'s Move Phase, after a Fate draw that leaves ``cards`` (names) in its hand
+    (the first three are drawn, the rest were held). The War Leader is added on a1 and
+    the Captain on h8 unless placed. ``hits`` overrides Hits by square."""
     units = dict(units)
-    if leaders:
-        kinds = set(units.values())
-        if "war-leader" not in kinds:
-            units.setdefault("a1", "war-leader")
-        if "captain" not in kinds:
-            units.setdefault("h8", "captain")
+    for kind, square in (("war-leader", "a1"), ("captain", "h8")):
+        if kind not in units.values():
+            units.setdefault(square, kind)
     mine = list(cards)
     draws = mine[:3] + DEAD[active][: 3 - len(mine[:3])]
-    if turn is None:
-        turn = 1 if active is AZ else 2
+    turn = turn if turn is not None else 1 if active is AZ else 2
 
     def before(state: boardcore.State) -> None:
         m = state.match
-        for piece in list(m.pieces):
-            m.remove_piece(piece)
+        clear_pieces(state)
         for square, kind in sorted(units.items()):
-            k = UnitKind(kind)
-            from boardcore_aztec_skirmish.cards import UNITS
-
-            piece = add_unit(m, k, seat_of(m, UNITS[k].side), Square.parse(square))
-            if hits and square in hits:
-                m.set_count(HITS, hits[square], piece)
-        me, other = seat_of(m, active), seat_of(m, CQ if active is AZ else AZ)
-        m.active = other  # the next turn goes to ``active``
-        m.turn = turn - 1
+            place(state, kind, m.table.seat(UNITS[kind].side), square, hits=(hits or {}).get(square, UNITS[kind].hits))
+        me, other = m.table.seat(active), m.table.seat(AZ if active is CQ else CQ)
+        m.active_seat, m.turn = other, turn - 1  # the next turn is ``active``'s
         if mine[3:]:
-            put(state, hand(me), mine[3:])
+            put(state, HAND[me], mine[3:])
         if enemy_cards:
-            put(state, hand(other), list(enemy_cards))
+            put(state, HAND[other], list(enemy_cards))
         # Stacked last, so that naming a card for a hand never takes a stacked copy.
-        stack(state, DRAW, draws, avoid=(hand(0), hand(1)))
+        stack(state, DRAW, draws, avoid=(HAND[0], HAND[1]))
 
-    return arranged(GAME, 2, seed, before=before, aztec=aztec, deployment="standard")
-
-
-def options(state: boardcore.State) -> list[str]:
-    return [str(o) for o in state.pending[0].options]
-
-
-def choose(state: boardcore.State, text: str) -> None:
-    """Apply the first pending option whose text is ``text``."""
-    d = state.pending[0]
-    for o in d.options:
-        if str(o) == text:
-            state.apply(d.player, o)
-            return
-    raise AssertionError(f"{text!r} is not offered; options: {[str(o) for o in d.options]}")
-
-
-def choose_start(state: boardcore.State, prefix: str) -> None:
-    """Apply the first pending option whose text starts with ``prefix``."""
-    d = state.pending[0]
-    for o in d.options:
-        if str(o).startswith(prefix):
-            state.apply(d.player, o)
-            return
-    raise AssertionError(f"nothing starts with {prefix!r}; options: {[str(o) for o in d.options]}")
-
-
-def offered(state: boardcore.State, text: str) -> bool:
-    return text in options(state)
+    return arranged(game, 2, seed, before=before, aztec=aztec, **STANDARD)
 
 
 def at(state: boardcore.State, square: str) -> str | None:
-    """The unit kind on ``square`` or None."""
-    for p in state.match.pieces.values():
-        if p.square == square:
-            return p.kind
-    return None
+    """The unit kind on ``square``, or None."""
+    return next((p.kind for p in state.match.pieces.values() if p.square == square), None)
+
+
+def piece_on(state: boardcore.State, square: str) -> str:
+    return next(pid for pid, p in state.match.pieces.items() if p.square == square)
 
 
 def hits_at(state: boardcore.State, square: str) -> int:
-    m = state.match
-    for pid, p in m.pieces.items():
-        if p.square == square:
-            return m.count(HITS, pid)
-    raise AssertionError(f"nobody on {square}")
+    return state.match.count(HITS, piece_on(state, square))
 
 
 def names(state: boardcore.State, seat: int) -> list[str]:
-    return [state.match.card(c).name for c in state.match.cards(hand(seat))]
+    """The names of the cards in ``seat``'s hand."""
+    return [state.match.card(c).name for c in state.match.cards(HAND[seat])]
 
 
-def usage(state: boardcore.State):
-    return table(state.match)
+def discarded(state: boardcore.State) -> list[str]:
+    return [state.match.card(c).name for c in state.match.cards("discard")]

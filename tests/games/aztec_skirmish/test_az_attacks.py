@@ -2,57 +2,64 @@
 
 from __future__ import annotations
 
-from boardcore_aztec_skirmish import DISCARD, UnitKind, orders
-from boardcore_aztec_skirmish.board import BOARD, add_unit
-from boardcore_aztec_skirmish.fighting import AttackDeclared
-from boardcore_aztec_skirmish.geometry import canister_squares, round_shot_squares
+import boardcore
+from boardcore.grid import Direction
+from boardcore.testing import choose, events, options, place, put
+from boardcore_aztec_skirmish import ATTACKED, AttackDeclared, CardType, Shot, User, shot_squares, shots
 
-from boardcore.grid import Direction, Square
-
-from .az_helpers import CQ, at, choose, hits_at, options, position, usage
-
-
-def at_piece(s, square: str) -> str:
-    return next(pid for pid, p in s.match.pieces.items() if p.square == square)
+from .az_helpers import CQ, GAME, at, discarded, hits_at, piece_on, position
 
 
 def to_attack(s) -> None:
-    if "end the Move Phase" in options(s):
-        choose(s, "end the Move Phase")
+    if s.match.phase == "move":
+        choose(s, None, "done")
 
 
 def strikes(s, card: str) -> list[str]:
     """The attacks offered with ``card`` (its label), or [] if the card is not offered."""
     to_attack(s)
-    text = f"play {card}: attack"
-    if text not in options(s):
+    if f"play {card}" not in options(s):
         return []
-    choose(s, text)
+    choose(s, None, f"play {card}")
     return options(s)
 
 
-def names(squares) -> list[str]:
-    return sorted(str(sq) for sq in squares)
+def shoot(s, card: str) -> list[str]:
+    to_attack(s)
+    choose(s, None, f"play {card}")
+    return options(s)
 
 
 # -- geometry ----------------------------------------------------------------------------
 
 
 def test_az_r22_canister_examples_from_the_rules():
-    assert names(canister_squares(BOARD, Square.parse("d7"), Direction.S)) == ["c5", "d5", "d6", "e5"]
-    assert names(canister_squares(BOARD, Square.parse("c3"), Direction.NE)) == ["d4", "d6", "e5", "f4"]
+    assert sorted(shot_squares(Shot.CANISTER, "d7", Direction.S)) == ["c5", "d5", "d6", "e5"]
+    assert sorted(shot_squares(Shot.CANISTER, "c3", Direction.NE)) == ["d4", "d6", "e5", "f4"]
 
 
 def test_az_r22_canister_needs_its_target_square_on_the_board_and_drops_side_squares_off_it():
-    assert canister_squares(BOARD, Square.parse("d2"), Direction.S) is None
-    assert names(canister_squares(BOARD, Square.parse("a7"), Direction.S)) == ["a5", "a6", "b5"]
+    assert shot_squares(Shot.CANISTER, "d2", Direction.S) == ()
+    assert sorted(shot_squares(Shot.CANISTER, "a7", Direction.S)) == ["a5", "a6", "b5"]
 
 
 def test_az_r23_round_shot_runs_to_the_edge():
-    assert names(round_shot_squares(BOARD, Square.parse("c7"), Direction.S)) == ["c1", "c2", "c3", "c4", "c5", "c6"]
+    assert shot_squares(Shot.ROUND, "c7", Direction.S) == ("c6", "c5", "c4", "c3", "c2", "c1")
 
 
 # -- normal attacks ----------------------------------------------------------------------
+
+
+def test_az_d07_the_attack_menu_offers_cards_with_a_legal_use_once_and_done():
+    s = position({"d4": "warrior", "d5": "soldier"}, cards=["Spiked Clubs", "Spiked Clubs", "Atlatl", "Blood Sacrifice"])
+    to_attack(s)
+    # In hand order (Blood Sacrifice was held, the rest drawn); two Spiked Clubs are one choice.
+    assert options(s) == [
+        "play Blood Sacrifice (draw 2, Z)", "play Spiked Clubs (attack 1, Z)", "play Atlatl (attack 2, Z)", "done"
+    ]  # fmt: skip
+    s = position({"d4": "warrior", "f6": "soldier"}, cards=["Spiked Clubs", "Atlatl"])
+    to_attack(s)
+    assert options(s) == ["play Atlatl (attack 2, Z)", "done"]  # no target in reach of Spiked Clubs
 
 
 def test_az_r18_range_is_a_maximum_along_the_8_lines_only():
@@ -99,8 +106,8 @@ def test_az_r21_knights_only_excludes_the_war_leader():
 def test_az_r21_horsemen_only_and_cannons_use_no_normal_card():
     s = position({"c5": "cannon", "d5": "horseman", "c4": "warrior", "d4": "warrior"}, active=CQ, cards=["Lances", "Matchlocks"])
     to_attack(s)
-    assert "play Lances (attack 1, horsemen only, C): attack" in options(s)
-    choose(s, "play Matchlocks (attack 3, C): attack")
+    assert "play Lances (attack 1, horsemen only, C)" in options(s)
+    choose(s, None, "play Matchlocks (attack 3, C)")
     assert all(o.startswith("Horseman d5") for o in options(s))
 
 
@@ -113,12 +120,11 @@ def test_az_r17_each_unit_attacks_once_per_turn_and_r28_one_hit_kills_a_warrior(
     s = position(
         {"d5": "soldier", "e5": "soldier", "d4": "warrior", "e4": "warrior", "f4": "warrior"}, active=CQ, cards=["Rapiers", "Rapiers"]
     )
-    choose_attack = strikes(s, "Rapiers (attack 1, C)")
-    assert "Soldier d5 attacks Warrior d4" in choose_attack
-    choose(s, "Soldier d5 attacks Warrior d4")
+    assert "Soldier d5 attacks Warrior d4" in strikes(s, "Rapiers (attack 1, C)")
+    choose(s, None, "Soldier d5 attacks Warrior d4")
     assert at(s, "d4") is None  # removed at 0 Hits
-    assert usage(s).attacked[-1:] and "Rapiers" in [s.match.card(c).name for c in s.match.cards(DISCARD)]
-    choose(s, "play Rapiers (attack 1, C): attack")
+    assert s.match.marked(ATTACKED) == (piece_on(s, "d5"),) and "Rapiers" in discarded(s)
+    choose(s, None, "play Rapiers (attack 1, C)")
     assert all(o.startswith("Soldier e5") for o in options(s))
 
 
@@ -127,15 +133,15 @@ def test_az_r26_take_captive_only_against_a_unit_with_one_hit():
         {"d4": "warrior", "d5": "soldier", "c5": "soldier", "e3": "horseman"}, cards=["Take Captive"], hits={"c5": 1, "e3": 1}
     )
     assert sorted(strikes(s, "Take Captive (attack 1, Z)")) == ["Warrior d4 attacks Horseman e3", "Warrior d4 attacks Soldier c5"]
-    choose(s, "Warrior d4 attacks Soldier c5")
+    choose(s, None, "Warrior d4 attacks Soldier c5")
     assert at(s, "c5") is None
 
 
 def test_az_r28_damage_is_tracked_per_unit():
     s = position({"d4": "warrior", "d5": "soldier", "e5": "soldier"}, cards=["Obsidian Spears"])
     strikes(s, "Obsidian Spears (attack 1, Z)")
-    choose(s, "Warrior d4 attacks Soldier d5")
-    assert hits_at(s, "d5") == 1
+    choose(s, None, "Warrior d4 attacks Soldier d5")
+    assert hits_at(s, "d5") == 1 and hits_at(s, "e5") == 2
 
 
 # -- defense -----------------------------------------------------------------------------
@@ -143,34 +149,57 @@ def test_az_r28_damage_is_tracked_per_unit():
 
 def test_az_r25_one_defense_card_negates_the_attack_and_both_cards_are_discarded():
     s = position(
-        {"d4": "warrior", "d5": "soldier", "e5": "soldier"}, cards=["Obsidian Spears"], enemy_cards=["Steel Helmets", "Padded Armor"]
+        {"d4": "warrior", "d5": "soldier", "e5": "soldier"},
+        cards=["Obsidian Spears"],
+        enemy_cards=["Steel Helmets", "Veteran Soldiers", "Veteran Soldiers", "Padded Armor"],
     )
     strikes(s, "Obsidian Spears (attack 1, Z)")
-    choose(s, "Warrior d4 attacks Soldier d5")
-    d = s.pending[0]
-    assert d.player == 1
-    # only his own side's Defense card (Padded Armor is Aztec), or pass
-    assert options(s) == ["play Steel Helmets (defense, C): negate the attack", "pass"]
-    choose(s, "play Steel Helmets (defense, C): negate the attack")
+    choose(s, None, "Warrior d4 attacks Soldier d5")
+    assert s.pending[0].player == 1
+    # only his own side's Defense cards (Padded Armor is Aztec), one per name, or pass
+    assert options(s) == [
+        "play Steel Helmets (defense, C): negate the attack", "play Veteran Soldiers (defense, C): negate the attack", "pass"
+    ]  # fmt: skip
+    choose(s, None, "play Steel Helmets (defense, C): negate the attack")
     assert hits_at(s, "d5") == 2
-    assert [s.match.card(c).name for c in s.match.cards(DISCARD)][-2:] == ["Obsidian Spears", "Steel Helmets"]
+    assert discarded(s)[-2:] == ["Obsidian Spears", "Steel Helmets"]
 
 
 def test_az_r25_passing_lets_the_damage_through():
     s = position({"d4": "warrior", "d5": "soldier", "e5": "soldier"}, cards=["Obsidian Spears"], enemy_cards=["Closed Ranks"])
     strikes(s, "Obsidian Spears (attack 1, Z)")
-    choose(s, "Warrior d4 attacks Soldier d5")
-    choose(s, "pass")
+    choose(s, None, "Warrior d4 attacks Soldier d5")
+    choose(s, None, "pass")
     assert hits_at(s, "d5") == 1
 
 
+def test_az_d08_a_defender_holding_cards_is_asked_even_with_no_defense_card():
+    """Who is asked must not tell the attacker what the defender holds."""
+    s = position({"d4": "warrior", "d5": "soldier"}, cards=["Obsidian Spears"], enemy_cards=["Pistols", "Magic"])
+    strikes(s, "Obsidian Spears (attack 1, Z)")
+    choose(s, None, "Warrior d4 attacks Soldier d5")
+    assert s.pending[0].player == 1 and options(s) == ["pass"]
+    assert boardcore.testing.check_who_is_asked(s, redeals=6) is None
+    choose(s, None, "pass")
+    assert hits_at(s, "d5") == 1
+
+
+def test_az_d08_nobody_is_asked_when_the_public_cards_rule_a_defense_out():
+    # An empty hand holds no Defense card.
+    s = position({"d4": "warrior", "d5": "soldier"}, cards=["Obsidian Spears"])
+    strikes(s, "Obsidian Spears (attack 1, Z)")
+    choose(s, None, "Warrior d4 attacks Soldier d5")
+    assert "Defense" not in s.pending[0].prompt and hits_at(s, "d5") == 1
+    # Every Conquistador Defense card lies face up in the discard pile.
+    s = position({"d4": "warrior", "d5": "soldier"}, cards=["Obsidian Spears"], enemy_cards=["Pistols"])
+    guards = [c.id for c in GAME.cards.values() if c.type is CardType.DEFENSE and c.user is User.C]
+    put(s, "discard", guards)  # from the draw pile, and from the Aztec's hand (his dead cards)
+    strikes(s, "Obsidian Spears (attack 1, Z)")
+    choose(s, None, "Warrior d4 attacks Soldier d5")
+    assert "Defense" not in s.pending[0].prompt and hits_at(s, "d5") == 1
+
+
 # -- cannons -----------------------------------------------------------------------------
-
-
-def shoot(s, card: str) -> list[str]:
-    to_attack(s)
-    choose(s, f"play {card}: fire a cannon")
-    return options(s)
 
 
 def test_az_r22_r24_canister_hits_every_unit_in_its_squares_friend_or_foe():
@@ -179,7 +208,7 @@ def test_az_r22_r24_canister_hits_every_unit_in_its_squares_friend_or_foe():
         "Cannon d7 fires S at d6, d5, e5, c5",
         "Cannon d7 fires SW at c6, b5, c4, a6",
     ]
-    choose(s, "Cannon d7 fires S at d6, d5, e5, c5")
+    choose(s, None, "Cannon d7 fires S at d6, d5, e5, c5")
     assert at(s, "d5") is None
     assert hits_at(s, "c5") == 1  # friendly fire
 
@@ -188,15 +217,15 @@ def test_az_r24_a_shot_that_would_hit_no_enemy_is_not_legal():
     s = position({"d7": "cannon", "d5": "soldier", "a3": "warrior"}, active=CQ, cards=["Maneuver"])
     m = s.match
     round_shot = m.card("AZ23-1")
-    assert list(orders.shots(m, 1, round_shot)) == []  # only a friend in the line of fire
-    add_unit(m, UnitKind.WARRIOR, 0, Square.parse("d2"))
-    assert [(c, d.name) for c, d, _ in orders.shots(m, 1, round_shot)] == [(at_piece(s, "d7"), "S")]
+    assert list(shots(m, 1, round_shot)) == []  # only a friend in the line of fire
+    place(s, "warrior", 0, "d2", hits=1)
+    assert [(c, d.name) for c, d, _ in shots(m, 1, round_shot)] == [(piece_on(s, "d7"), "S")]
 
 
 def test_az_r23_round_shot_passes_through_units_to_the_edge():
     s = position({"c7": "cannon", "c6": "soldier", "c4": "warrior", "c2": "jaguar-knight", "a5": "warrior"}, active=CQ, cards=["Round Shot"])
     assert "Cannon c7 fires S at c6, c5, c4, c3, c2, c1" in shoot(s, "Round Shot (cannon, round, C)")
-    choose(s, "Cannon c7 fires S at c6, c5, c4, c3, c2, c1")
+    choose(s, None, "Cannon c7 fires S at c6, c5, c4, c3, c2, c1")
     assert at(s, "c4") is None and hits_at(s, "c2") == 1 and hits_at(s, "c6") == 1
 
 
@@ -205,15 +234,17 @@ def test_az_r25_defense_negates_friendly_fire_too():
         {"c7": "cannon", "c6": "soldier", "c4": "warrior", "a5": "warrior"}, active=CQ, cards=["Round Shot"], enemy_cards=["Wooden Shields"]
     )
     shoot(s, "Round Shot (cannon, round, C)")
-    choose(s, "Cannon c7 fires S at c6, c5, c4, c3, c2, c1")
-    choose(s, "play Wooden Shields (defense, Z): negate the attack")
+    choose(s, None, "Cannon c7 fires S at c6, c5, c4, c3, c2, c1")
+    choose(s, None, "play Wooden Shields (defense, Z): negate the attack")
     assert hits_at(s, "c6") == 2 and at(s, "c4") == "warrior"
 
 
 def test_az_r17_a_cannon_fires_once_per_turn():
     s = position({"c7": "cannon", "c4": "warrior", "a5": "warrior"}, active=CQ, cards=["Round Shot", "Round Shot", "Maneuver"])
     shoot(s, "Round Shot (cannon, round, C)")
-    choose(s, "Cannon c7 fires S at c6, c5, c4, c3, c2, c1")
-    # the second Round Shot had no cannon left to fire it: the turn ended with it in hand
-    declared = [e for e in s.events if isinstance(e, AttackDeclared)]
-    assert len(declared) == 1 and s.turn > 2
+    choose(s, None, "Cannon c7 fires S at c6, c5, c4, c3, c2, c1")
+    # The second Round Shot has no cannon left to fire it. His hand is not empty, so the
+    # menu is asked although "done" is all it offers (the engine's secrecy rule).
+    assert options(s) == ["done"]
+    choose(s, None, "done")
+    assert len(events(s, AttackDeclared)) == 1 and s.turn == 3
