@@ -183,7 +183,7 @@ class ExchangeCards(Select):
         kind: Any = type(self)
         offered = _exchange_options(kind, m.rules, m.zones[self.zone])
         if picked:
-            offered = tuple(o for o in offered if o.item not in picked)
+            return [*[o for o in offered if o.item not in picked], DONE]
         return (*offered, DONE)
 
     def run(self, m: Match) -> None:

@@ -204,12 +204,12 @@ def next_seat(m: Match, active: int) -> int:
 
 def start(m: Match) -> None:
     """Set up a new match (declared zones, counters, the game's setup, plugins) and
-    schedule its set-up phases and first turn. Nothing is run yet."""
+    schedule its set-up phases and first turn. Nothing is run yet; steps that the
+    game's setup or an ``after_setup`` plugin schedule run first."""
     spec = m.rules.spec
+    m.schedule(*(phase_step(phase) for phase in spec.setup_phases), NEXT_TURN)
     spec.build(m)
     if spec.setup is not None:
         spec.setup(m)
     for call in m.rules.setup_observers:
         call(match=m)
-    if not m.agenda and not m.asks:
-        m.schedule(*(phase_step(phase) for phase in spec.setup_phases), NEXT_TURN)

@@ -202,10 +202,10 @@ class Match(MatchData):
     def fill(self, zone: str, cards: Iterable[str]) -> None:
         """Put cards that are in no zone yet on top of ``zone`` (dealing out a deck at set-up)."""
         cards = tuple(cards)
-        unknown = [c for c in cards if c not in self.rules.cards]
-        placed = {c for held in self.zones.values() for c in held}.intersection(cards)
+        unknown = set(cards).difference(self.rules.cards)
+        placed = set().union(*self.zones.values()).intersection(cards)
         if unknown or placed:
-            raise RuleError(f"cannot fill {zone!r}: unknown cards {unknown}, already placed {sorted(placed)}")
+            raise RuleError(f"cannot fill {zone!r}: unknown cards {sorted(unknown)}, already placed {sorted(placed)}")
         self.zones = {**self.zones, zone: self.cards(zone) + cards}
 
     def remove_zone(self, zone: str) -> None:
@@ -246,15 +246,16 @@ class Match(MatchData):
             raise RuleError("move() takes a sequence of card ids, not one id")
         if source == target:
             raise RuleError(f"cannot move cards from {source!r} to itself")
-        held = self.cards(source)
-        self.cards(target)
+        zones = self.zones
+        held = zones.get(source)
+        if held is None or target not in zones:
+            raise RuleError(f"there is no zone {source if held is None else target!r}")
         gone = set(cards)
         if len(gone) != len(cards) or not gone.issubset(held):
             missing = [c for c in cards if c not in held]
             raise RuleError(f"cannot move {missing or list(cards)} from {source!r}: not there")
-        remaining = tuple(c for c in held if c not in gone)
         moved = tuple(cards)
-        self.zones = {**self.zones, source: remaining, target: self.zones[target] + moved}
+        self.zones = {**zones, source: tuple([c for c in held if c not in gone]), target: zones[target] + moved}
         self.emit(CardsMoved(moved, source, target))
 
     def move_all(self, source: str, target: str) -> tuple[str, ...]:
@@ -561,3 +562,4 @@ class Match(MatchData):
         self.emit(GameOver(result.winners, reason))
         for call in self.rules.game_over_observers:
             call(match=self, result=result)
+        self.triggered = ()  # nothing runs after the end, even what reactions to it asked for

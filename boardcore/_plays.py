@@ -40,13 +40,17 @@ class PlayCard(Step):
     :meth:`played` moves it), ``can_pass`` and ``pass_word`` ("pass" or
     "done"), ``repeat`` (ask again after each play, a menu until "done"; each
     card at most once), ``two_step`` (ask the card first, then its target, to
-    keep option lists short), and ``public`` (the playable cards are public, so
-    a lone option is answered by the engine). Used as a phase, ``name`` is the
-    phase's name.
+    keep option lists short), ``public`` (the playable cards are public, so a
+    lone option is answered by the engine) and ``aim_public`` (a two-step play's
+    targets follow from public information once the card is shown, so a lone
+    target is answered by the engine). Used as a phase, ``name`` is the phase's
+    name.
 
     Override :meth:`playable` (which cards, from their data), :meth:`targets`
     (None when the card takes no target) and :meth:`played` (the rule of this
-    kind of play).
+    kind of play). :meth:`may_play` says, from public information only, whether
+    the player could have anything to play (by default: the source zone is not
+    empty); when it is false nothing is asked.
     """
 
     player: int | None = None
@@ -61,9 +65,15 @@ class PlayCard(Step):
     repeat: ClassVar[bool] = False
     two_step: ClassVar[bool] = False
     public: ClassVar[bool] = False
+    aim_public: ClassVar[bool] = False
     verb: ClassVar[str] = "play"
 
     # -- what a game overrides -------------------------------------------------------
+
+    def may_play(self, m: Match, player: int) -> bool:
+        """Whether ``player`` could have a card to play, judged on public information
+        only (an empty hand cannot play one). When false, nothing is asked."""
+        return bool(m.zones[self.source[player]])
 
     def playable(self, m: Match, player: int, card: Any) -> bool:
         """Whether ``card`` may be played this way (judged from its data)."""
@@ -113,6 +123,8 @@ class PlayCard(Step):
 
     def run(self, m: Match) -> None:
         player = seat_of(m, self.player)
+        if not self.may_play(m, player):
+            return
         options = self.options(m, player)
         if options:
             m.ask(player, options, self.prompt(m, player), attrs.evolve(self, player=player), public=self.public)
@@ -152,9 +164,15 @@ class AimCard(Step):
         if player is None:
             raise RuleError("AimCard needs the player of its PlayCard")
         card = m.rules.cards[self.card]
-        targets = self.play.targets(m, player, card) or ()
+        targets = list(self.play.targets(m, player, card) or ())
+        if self.card not in m.zones[self.play.source[player]] or not targets:
+            # A re-dealt copy of the match (State.determinize) may have taken the card
+            # away: the choice of card is asked again.
+            self.play.run(m)
+            return
         options = [Play(self.card, target, self.play.wording(m, card, text)) for target, text in targets]
-        m.ask(player, options, f"{self.play.verb} {card.label}: choose its target", self, public=self.play.public)
+        public = self.play.public or self.play.aim_public
+        m.ask(player, options, f"{self.play.verb} {card.label}: choose its target", self, public=public)
 
     def resolve(self, m: Match, player: int, action: Action) -> None:
         if not isinstance(action, Play):

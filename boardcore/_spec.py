@@ -9,6 +9,7 @@ Rule code lives in the phase and step classes it names.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -77,6 +78,12 @@ def _among(value: Any, choices: tuple[Any, ...]) -> bool:
     return any(value == c and type(value) is type(c) for c in choices)
 
 
+@functools.cache
+def _makes_itself(kind: type) -> bool:
+    """Whether an attrs class can be made with no arguments."""
+    return attrs.has(kind) and all(f.default is not attrs.NOTHING for f in attrs.fields(kind))
+
+
 def _options(value: Any) -> tuple[Option, ...]:
     if isinstance(value, Mapping):
         return tuple(Option(name, default) for name, default in value.items())
@@ -105,7 +112,9 @@ class GameSpec:
     """Phases run once before the first turn (a deployment)."""
     turn_order: TurnOrder = TurnOrder.EVERYONE
     first_player: Callable[[Match], int] | None = None
-    """Who takes the first turn (seat 0, or the first seat still in, by default)."""
+    """Who takes the first turn (seat 0, or the first seat still in, by default).
+    Rounds are counted from this seat, so it is asked again each turn and must
+    give the same seat for the whole match."""
     end_if: Callable[[Match], Result | None] | None = None
     """The end condition: checked whenever a phase ends (and a turn); returns the
     result when the match is over, None while it goes on."""
@@ -147,9 +156,8 @@ class GameSpec:
     def build(self, m: Match) -> None:
         """Create the declared zones and counters of a new match, and the table when
         ``table_type`` can be made with no arguments."""
-        kind = self.table_type
-        if kind is not None and attrs.has(kind) and all(f.default is not attrs.NOTHING for f in attrs.fields(kind)):
-            m.table = kind()
+        if self.table_type is not None and _makes_itself(self.table_type):
+            m.table = self.table_type()
         decks = [zone for zone in self.zones if isinstance(zone, Zone) and zone.deck]
         if len(decks) > 1:
             raise RuleError(f"{self.name} declares more than one deck zone: {decks}")

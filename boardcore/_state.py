@@ -12,7 +12,7 @@ from ._decisions import Decision, Result
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
 from ._events import Chose, Event, MatchStarted
 from ._flow import flush_triggered, run_agenda, start
-from ._match import Match
+from ._match import Match, _get_all
 from ._persist import dump_match, load_match
 from ._steps import Answer, Step
 from ._views import build_view, plain
@@ -53,7 +53,10 @@ class State:
     @property
     def pending(self) -> tuple[Decision, ...]:
         """Every decision the engine waits for; empty if and only if the game is over."""
-        return tuple(decision for decision, _ in self._m.asks)
+        asks = self._m.asks
+        if len(asks) == 1:  # the common case, read once per decision by every bot
+            return (asks[0][0],)
+        return tuple([decision for decision, _ in asks])
 
     @property
     def is_over(self) -> bool:
@@ -156,9 +159,10 @@ class State:
                 player=player,
                 action=action,
             )
-        snap = m.snapshot()
+        history = m.history
+        snap = (_get_all(m), len(m.log), len(history))  # Match.snapshot, inlined on this hot path
         try:
-            m.history.append((player, action))
+            history.append((player, action))
             asks = m.asks
             m.asks = () if len(asks) == 1 else tuple(a for a in asks if a is not ask)
             rules = m.rules

@@ -75,6 +75,7 @@ def build_view(m: Match, player: int) -> dict[str, Any]:
         "active": m.active_seat,
         "phase": m.phase,
         "out": list(m.out),
+        "marks": {flag: list(items) for flag, items in m.marks.items()},
         "zones": zones,
         "counters": counters_view(m),
         "pieces": {pid: plain(codec.dump(p)) for pid, p in m.pieces.items()},

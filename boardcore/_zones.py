@@ -69,6 +69,7 @@ class Zone(str):
     limit: int | None
     deck: bool
     owner: int | None
+    _spec: ZoneSpec
 
     def __new__(
         cls,
@@ -86,6 +87,7 @@ class Zone(str):
         self.limit = limit
         self.deck = deck
         self.owner = owner
+        self._spec = ZoneSpec(owner, visibility, self.refill, limit)
         return self
 
     def __reduce__(self) -> Any:
@@ -94,7 +96,7 @@ class Zone(str):
 
     def spec(self) -> ZoneSpec:
         """The stored description of this zone."""
-        return ZoneSpec(self.owner, self.visibility, self.refill, self.limit)
+        return self._spec
 
 
 MAX_SEATS = 16
@@ -105,7 +107,8 @@ class SeatZones(tuple[Zone, ...]):
     """A declared family of zones, one per seat: ``HAND[seat]`` is seat's zone id.
 
     The family is a tuple of its zones (seats 0 to ``MAX_SEATS - 1``), so looking
-    one up costs a tuple index. ``refill`` may name a shared zone or another family
+    one up costs a tuple index (and, as for any tuple, a negative index counts
+    from the end: seats are never negative). ``refill`` may name a shared zone or another family
     (then each seat's zone refills from that seat's zone of the family).
     """
 
@@ -139,11 +142,6 @@ class SeatZones(tuple[Zone, ...]):
 
     def __repr__(self) -> str:
         return f"SeatZones({self.name!r}, {self.visibility})"
-
-    def __getitem__(self, seat: int) -> Zone:  # type: ignore[override]
-        if seat < 0:
-            raise IndexError(f"no seat {seat}: a seat is a number from 0")
-        return tuple.__getitem__(self, seat)
 
     def __reduce__(self) -> Any:
         return (_seat_zones, self._args)

@@ -1,4 +1,4 @@
-"""``check_game``: play random games of any game and check the engine's eight properties.
+"""``check_game``: play random games of any game and check the engine's nine properties.
 
 1. Determinism: the same seed and actions give the same state (another process and
    another ``PYTHONHASHSEED`` included).
@@ -75,7 +75,7 @@ def check_game(
 
     Player counts cycle through ``game.player_counts`` unless ``players`` is given.
     The expensive checks (round trip, clone, atomicity, every option, views) run
-    every ``every`` actions; conservation and the game's own ``check`` run after
+    every ``every`` actions; conservation and the game's own ``checks`` run after
     every action. ``cross_process`` replays one game in a new Python process with
     another ``PYTHONHASHSEED`` (the game must be installed under its name).
     ``options`` are the game's setup options for every match played. ``checks``

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import boardcore
 
-from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, AztecTable, add_unit, describe, hits_lost
+from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, AztecTable, add_unit, hits_lost
 from .board import label
 from .cards import CARDS, CONSTANTS, SIDES, UNITS, AztecCard, CardType, Shot, Side, Troop, User, starting_hits
 from .deploy import Deployment, first_player, setup
@@ -43,7 +43,6 @@ SPEC = boardcore.GameSpec(
     turn_limit=CONSTANTS.turn_limit,
     at_limit=at_limit,
     table_type=AztecTable,
-    describe=describe,
     options=(
         boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztec"),
         boardcore.Option(

@@ -81,10 +81,3 @@ def add_unit(m: Match, kind: str, seat: int, square: str) -> str:
     piece = place(m, kind, seat, square)
     m.set_count(HITS, UNITS[kind].hits, piece)
     return piece
-
-
-def describe(m: Match, player: int) -> dict[str, tuple[str, ...]]:
-    """What this turn has used up (moves, attacks, Draw-2 cards): public, and read by
-    the rules, but not in the default view."""
-    # ENGINE-NEED: the default view could list ``m.marks``, the per-turn flags.
-    return dict(m.marks)

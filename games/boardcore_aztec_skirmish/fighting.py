@@ -172,11 +172,7 @@ def end_if(m: Match) -> Result | None:
 
 def end_now(m: Match) -> None:
     """AZ-R29: after each attack, the game ends immediately if a Leader has fallen."""
-    # ENGINE-NEED: Match.check_end(): the flow checks ``end_if`` only when a phase or a
-    # turn ends, and rules that end a game mid-phase must ask (Silk Road needs it too).
-    result = end_if(m)
-    if result is not None:
-        m.finish(result.winners, result.reason, result.scores)
+    m.check_end()
 
 
 def at_limit(m: Match) -> Result:

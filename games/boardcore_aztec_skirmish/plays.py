@@ -58,12 +58,6 @@ class Menu(boardcore.PlayCard):
     def use(self, m: Match, player: int, card: AztecCard, target: str) -> None:
         raise NotImplementedError(f"{type(self).__name__}.use")
 
-    def run(self, m: Match) -> None:
-        # ENGINE-NEED: PlayCard.may_play(m, player), as Window.may_react: an empty hand
-        # is public, so its lone "done" need not be asked (Prehistoric Warfare too).
-        if m.cards(HAND[m.active if self.player is None else self.player]):
-            super().run(m)
-
     def prompt(self, m: Match, player: int) -> str:
         return f"{self.name.title()} Phase: play a card, or done"
 
@@ -89,11 +83,3 @@ class Menu(boardcore.PlayCard):
             m.draw(DRAW, HAND[player], CONSTANTS.draw_special)
         else:
             self.use(m, player, card, str(target))
-
-    def play(self, m: Match, player: int, card_id: str, target: Target) -> None:
-        if card_id in m.cards(HAND[player]):
-            super().play(m, player, card_id, target)
-        else:
-            # ENGINE-NEED: AimCard should ask its PlayCard again when the card it aims
-            # has left the zone, as State.determinize's re-deal of a hand can do.
-            self.run(m)

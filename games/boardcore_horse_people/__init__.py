@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import boardcore
 
-from .board import DISCARD, DRAW, HAND, LOOT, PLAY, TRIBUTE, HorseTable, Reckoning, cards_in, loot, nomads, setup
+from .board import DISCARD, DRAW, HAND, LOOT, PLAY, TRIBUTE, HorseTable, Reckoning, cards_in, loot, nomads
 from .cards import CONSTANTS, CardType, HorseCard, card_id, load_deck, total
 from .phases import Invasion, InvasionResolved, Migration, Steppes, Tribute, TributeCollected
 from .victory import LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, WON, at_limit, end_if
@@ -27,7 +27,6 @@ SPEC = boardcore.GameSpec(
     player_counts=CONSTANTS.player_counts,
     zones=(DRAW, DISCARD, TRIBUTE, HAND, PLAY),
     counters=(LOOT,),
-    setup=setup,
     phases=(Migration, Tribute, Invasion, Steppes),
     end_if=end_if,
     turn_limit=CONSTANTS.turn_limit,

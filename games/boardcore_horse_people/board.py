@@ -70,16 +70,9 @@ class HorseTable:
     """The most recent Invasion Phase, or None before the first one ends."""
 
 
-def setup(m: Match) -> None:
-    """Nobody is Khan (rules section 3); the engine has already shuffled the deck into ``draw``."""
-    # ENGINE-NEED: the engine could create ``table_type()`` itself when every field has a default.
-    m.table = HorseTable()
-
-
 def cards_in(m: Match, zone: str) -> list[HorseCard]:
     """The card data of everything in ``zone``, bottom first."""
-    # ENGINE-NEED: a typed "card data of a zone" on Match (every card game reads it).
-    return [m.card(c) for c in m.cards(zone)]
+    return list(m.card_data(zone, HorseCard))
 
 
 def nomads(m: Match) -> tuple[int, ...]:

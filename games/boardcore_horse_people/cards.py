@@ -80,8 +80,8 @@ def load_deck(package: str = __package__, resource: str = DATA) -> tuple[HorseCa
     Expansions call it with their own package to build their cards the same way.
     """
     rows = boardcore.load_rows(package, resource)
-    # ENGINE-NEED: make_cards knows only ``copies`` (ids "<id>-<n>"); a row that
-    # makes one card per value of a list, with its own id pattern, is expanded here.
+    # A row makes one card per printed value, each with its own id: expanded here,
+    # since the engine's ``copies`` makes identical cards.
     cards = [
         {**{k: v for k, v in row.items() if k != "values"}, "id": card_id(row["row"], value), "value": value}
         for row in rows

@@ -92,7 +92,7 @@ class Tribute(boardcore.Phase):
 @attrs.frozen
 class TributePlay(CardSelect):
     """The Khan's Tribute (HP-D02): at most one card per Loot name, any Conquest
-    cards. The game ends when the phase does if he reaches 12 Loot (HP-R17)."""
+    cards. Reaching 12 Loot ends the game at once (HP-R17)."""
 
     rule = TRIBUTE_RULE
 
@@ -105,6 +105,7 @@ class TributePlay(CardSelect):
         gain = tribute_gain(played)
         m.add(LOOT, gain, self.player)
         m.emit(TributeCollected(self.player, total(played, CardType.LOOT), total(played, CardType.CONQUEST), gain))
+        m.check_end()  # HP-R17: 12 Loot wins at once
 
 
 class Invasion(boardcore.SecretChoices):

@@ -46,17 +46,11 @@ class PlayFromHand(boardcore.PlayCard):
 
     Whether a card is playable depends on the hand, which the others cannot see,
     so the decision is asked even when "pass" is the only option; only an empty
-    hand (its size is public) asks nothing.
+    hand (its size is public) asks nothing (the engine's ``may_play``).
     """
 
     source = HAND
     to: ClassVar[boardcore.Zone | boardcore.SeatZones | None] = DISCARD
-
-    def run(self, m: Match) -> None:
-        # ENGINE-NEED: PlayCard.may_play(m, player), like Window.may_react: an
-        # empty source zone is public, so the lone "pass" need not be asked.
-        if m.zones[HAND[m.active if self.player is None else self.player]]:
-            super().run(m)
 
 
 # -- Phase 1: Nomad --------------------------------------------------------------------
@@ -209,10 +203,8 @@ class Arm(PlayFromHand):
 
     to = None
     repeat = True
-    # ENGINE-NEED: PlayCard.aim_public. Once the card is chosen (its option text is
-    # logged for all) the persons it fits are public, yet the aim is asked with the
-    # card's own ``public``, so a lone host is asked too.
     two_step = True
+    aim_public = True  # once the card is shown, the persons it fits are public
     pass_word = "done"
     verb = "attach"
 

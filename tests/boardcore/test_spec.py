@@ -50,9 +50,14 @@ def test_seat_zones_give_one_zone_per_seat():
     assert "hand" in repr(hand)
 
 
-def test_a_negative_seat_has_no_zone():
+def test_a_family_names_zones_for_at_most_max_seats_seats():
+    from boardcore._zones import MAX_SEATS
+
+    assert toycards.HAND[MAX_SEATS - 1] == f"hand:{MAX_SEATS - 1}"
     with pytest.raises(IndexError):
-        toycards.HAND[-1]
+        toycards.HAND[MAX_SEATS]
+    with pytest.raises(boardcore.RuleError, match="at most"):
+        boardcore.GameSpec("big", "too many seats", (2, MAX_SEATS + 1), zones=(toycards.HAND,))
 
 
 def test_a_family_may_refill_from_a_family_or_from_a_shared_zone():

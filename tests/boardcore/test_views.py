@@ -102,7 +102,7 @@ def test_the_default_view_needs_no_describe():
     view = state.view(0)
     assert "game_view" not in view
     assert set(view) == {
-        "game", "player", "players", "turn", "round", "active", "phase", "out", "zones", "counters",
+        "game", "player", "players", "turn", "round", "active", "phase", "out", "marks", "zones", "counters",
         "pieces", "table", "draft", "decision", "others_deciding", "result",
     }  # fmt: skip
     assert view["table"] is None and view["phase"] == "mulligan"

@@ -3,6 +3,8 @@ the rules' invariants (section 6) along hypothesis-chosen playthroughs."""
 
 from __future__ import annotations
 
+import pytest
+
 import random
 from collections import Counter
 
@@ -16,16 +18,19 @@ from .az_helpers import GAME, STANDARD
 from .invariants import check
 
 
+@pytest.mark.slow
 def test_az_check_game_chosen_deployment():
     summary = check_game(GAME, games=3, seed=11, every=40, cross_process=True, checks=[check])
     assert summary.games == 3 and set(summary.reasons) <= set(ENDINGS)
 
 
+@pytest.mark.slow
 def test_az_check_game_standard_deployment():
     summary = check_game(GAME, games=3, seed=12, every=40, cross_process=False, options=STANDARD, checks=[check])
     assert summary.games == 3 and set(summary.reasons) <= set(ENDINGS)
 
 
+@pytest.mark.slow
 def test_az_check_game_with_the_sides_swapped():
     # Setup options reach every match, the replays and the child process.
     summary = check_game(GAME, games=2, seed=13, every=60, cross_process=True, options={"aztec": 1}, checks=[check])
@@ -52,6 +57,7 @@ def _snapshot(m):
     return {pid: (p.kind, p.square, m.count(HITS, pid)) for pid, p in m.pieces.items()}
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(playthroughs(GAME, max_actions=300, options=STANDARD))
 def test_az_invariants_along_any_playthrough(run):

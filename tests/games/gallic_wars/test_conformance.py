@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from hypothesis import given, settings
 
 from boardcore.testing import check_game
@@ -10,6 +12,7 @@ from boardcore.testing.strategies import playthroughs
 from .invariants import check
 
 
+@pytest.mark.slow
 def test_check_game_over_hundreds_of_random_games(game):
     summary = check_game(game, games=300, seed=2026, every=6, checks=[check])
     assert summary.games == 300

@@ -23,6 +23,7 @@ PLAN = {2: (8, 10), 3: (4, 25), 4: (3, 50), 5: (2, 75), 6: (2, 120)}
 """players -> (games, check the expensive properties every N actions)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", sorted(PLAN))
 def test_hp_check_game_for_each_player_count(game, players):
     games, every = PLAN[players]

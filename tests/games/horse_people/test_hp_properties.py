@@ -14,6 +14,7 @@ from .hp_helpers import GAME
 from .invariants import check
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(playthroughs(GAME))
 def test_hp_invariants_hold_at_every_step_of_any_playthrough(run):

@@ -18,6 +18,7 @@ from .pw_helpers import GAME
 ENDINGS = {pw.POPULATION, pw.LAST_STANDING, pw.FELL_TOGETHER, pw.ROUND_LIMIT}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_check_game(players):
     summary = check_game(GAME, games=4, players=players, seed=players, every=120, cross_process=False, checks=[check])
@@ -58,6 +59,7 @@ def rules_problems(state) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(playthroughs(GAME, players=2, max_actions=300))
 def test_invariants_after_every_action(playthrough):

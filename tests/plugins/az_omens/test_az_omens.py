@@ -177,6 +177,7 @@ def test_santiago_is_for_horsemen_only(variant):
 # -- the engine's properties with the plugin loaded ---------------------------------------------
 
 
+@pytest.mark.slow
 def test_check_game_with_the_omens(variant):
     summary = check_game(variant, games=3, seed=21, every=40, cross_process=True, checks=[check])
     assert summary.games == 3

@@ -78,6 +78,7 @@ def test_a_turncoat_against_a_hand_without_leaders_does_nothing(variant):
     assert fought(state)[0].totals[1] == 19 + 19 + 17 + 7
 
 
+@pytest.mark.slow
 def test_the_variant_keeps_the_eight_properties(variant):
     summary = check_game(variant, games=60, seed=9, every=6)
     assert summary.games == 60

@@ -190,6 +190,7 @@ def test_uyghurs_seizing_the_twelfth_loot_win_when_the_invasion_ends(variant):
 # -- the engine's properties with the expansion -----------------------------------------
 
 
+@pytest.mark.slow
 def test_the_expansion_keeps_the_engines_properties_and_the_games_invariants(variant):
     summary = check_game(variant, games=6, seed=9, players=2, every=8, checks=[check, conserved])
     assert summary.games == 6

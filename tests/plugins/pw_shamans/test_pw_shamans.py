@@ -170,6 +170,7 @@ def test_keeper_of_the_dead_only_mourns_raid_deaths(variant):
 # -- present: the whole game --------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_expansion_keeps_the_engine_properties_and_the_game_invariants(variant):
     # Two-player games are the shortest; even so this test takes several seconds.
     summary = check_game(variant, games=3, seed=3, players=2, every=150, cross_process=False, checks=[check])
