@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._events import (
+    CardPlayed,
     CardsMoved,
     Chose,
     CounterChanged,
@@ -13,14 +14,17 @@ from ._events import (
     GameOver,
     MatchStarted,
     PhaseBegan,
+    PhaseEnded,
     PieceAdded,
     PieceMoved,
     PieceRemoved,
     Revealed,
+    Shuffled,
     TurnBegan,
+    TurnEnded,
 )
 
-_QUIET = (MatchStarted, PieceAdded, PieceRemoved, PieceMoved)
+_QUIET = (MatchStarted, PieceAdded, PieceRemoved, PieceMoved, PhaseEnded, TurnEnded)
 """Bookkeeping events a person at the table does not need to read."""
 _WIDTH = 160
 
@@ -80,8 +84,13 @@ def render_event(event: Event, names: dict[str, str]) -> str | None:
         return f"== turn {event.turn}{who} =="
     if isinstance(event, PhaseBegan):
         return f"-- {event.phase} --"
+    if isinstance(event, CardPlayed):
+        aim = "" if event.target is None else f" on {event.target}"
+        return f"seat {event.player} plays {names.get(event.card, event.card)}{aim}"
     if isinstance(event, CardsMoved):
         return f"{len(event.cards)} card(s) {event.source} -> {event.target}"
+    if isinstance(event, Shuffled):
+        return f"{event.zone} shuffled ({event.size} cards)"
     if isinstance(event, Revealed):
         shown = ", ".join(names.get(i, i) for i in event.items) or "nothing"
         return f"seat {event.player} reveals: {shown}"

@@ -138,7 +138,8 @@ def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
     # What one flexible card adds to each type on its own; a way that puts several
     # in one type is scored directly (rare: it needs two Leaders in one type).
     alone = [{slot: _gain(lists.get(slot, []), [c.value], per_type) for slot in c.slots} for c in flexible]
-    best, best_way = None, ()
+    best: int | None = None
+    best_way: tuple[str, ...] = ()
     for way in product(*(c.slots for c in flexible)):
         if len(set(way)) == len(way):
             total = fixed + sum(gains[slot] for gains, slot in zip(alone, way))

@@ -47,10 +47,9 @@ class HandFought(boardcore.Event):
 def setup(m: Match) -> None:
     """Each seat gets its side's deck (plugin cards included) in id order, shuffled,
     Romans first (rules section 2)."""
-    sides = (Side.ROMANS, Side.CELTS) if m.options["romans"] == 0 else (Side.CELTS, Side.ROMANS)
-    m.table = GallicTable(sides)
-    for seat in m.table.order():
-        m.fill(DRAW[seat], _deck(m.rules, sides[seat]))
+    m.table = table = GallicTable((Side.ROMANS, Side.CELTS) if m.options["romans"] == 0 else (Side.CELTS, Side.ROMANS))
+    for seat in table.order():
+        m.fill(DRAW[seat], _deck(m.rules, table.sides[seat]))
         m.shuffle(DRAW[seat])
 
 
@@ -98,11 +97,11 @@ class Battle(boardcore.Phase):
             m.move_all(HAND[seat], DISCARD[seat])
 
 
-@lru_cache(maxsize=8192)
-def _contribution(rules: boardcore.Game, card_id: str) -> Contribution:
+@lru_cache(maxsize=64)
+def _contributions(rules: boardcore.Game) -> dict[str, Contribution]:
     # A card's own contribution depends only on its data and its effect, both
     # fixed for a loaded game, so it is computed once per card, not per battle.
-    return rules.effect(card_id).contribution(rules.cards[card_id])
+    return {card_id: rules.effect(card_id).contribution(card) for card_id, card in rules.cards.items()}
 
 
 @lru_cache(maxsize=64)
@@ -114,7 +113,8 @@ def _acting_against(rules: boardcore.Game) -> frozenset[str]:
 def battle_totals(m: Match) -> tuple[int, int]:
     """Both seats' Force totals for the hands they hold now."""
     rules = m.rules
-    counts = [[_contribution(rules, c) for c in m.cards(HAND[seat])] for seat in (0, 1)]
+    own = _contributions(rules)
+    counts = [[own[c] for c in m.cards(HAND[seat])] for seat in (0, 1)]
     acting = _acting_against(rules)
     for seat in (0, 1) if acting else ():
         for card_id in [c for c in m.cards(HAND[seat]) if c in acting]:

@@ -17,23 +17,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
 
 import boardcore
-from boardcore_gallic_wars import Contribution, GallicCard, Side
+from boardcore_gallic_wars import Contribution, GallicCard
 
 games = ("gallic-wars",)
 """The games this plugin can be used with."""
 
 
-@attrs.frozen
-class Row:
-    id: str
-    name: str
-    side: Side
-
-
-class Turncoat:
+class Turncoat(boardcore.Effect):
     """Counts nothing; removes the opposing hand's strongest Leader from the count."""
 
     def contribution(self, card: GallicCard) -> Contribution:
@@ -48,12 +40,10 @@ class Turncoat:
         return [c for c in opposing if c is not target]
 
 
-def _cards() -> list[GallicCard]:
-    rows = boardcore.load_table(__name__, "data/cards.toml", "cards", Row)
-    return [
-        GallicCard(row.id, row.name, side=row.side, kind=None, force=0, effect="turncoat")  # type: ignore[arg-type]
-        for row in rows
-    ]
+def _cards() -> tuple[GallicCard, ...]:
+    # A turncoat has no printed type: ``kind`` is None for both.
+    rows = [{**row, "kind": None} for row in boardcore.load_rows(__name__, "data/cards.toml")]
+    return boardcore.make_cards(rows, GallicCard, f"{__name__}/data/cards.toml")
 
 
 @boardcore.hookimpl
