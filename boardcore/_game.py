@@ -30,9 +30,10 @@ class GamePlugin:
     or a function returning one (called each time a game is loaded).
 
     The step, action and event classes the game stores in a match need not be
-    listed: every subclass of ``Step``, ``Action`` and ``Event`` defined in the
-    game's package (``package``, by default the package of the module that
-    creates this object) is found when the game is loaded. ``types`` adds others.
+    listed: every subclass of ``Step``, ``Action`` and ``Event`` defined at the top
+    level of a module of the game's package (``package``, by default the package
+    of the module that creates this object) is found when the game is loaded, as
+    long as importing the package imports that module. ``types`` adds others.
     """
 
     def __init__(
