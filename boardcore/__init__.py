@@ -8,8 +8,8 @@ boards), :mod:`boardcore.testing` (the kit for game authors), and the adapters
 
 Where things live (imports point down this list only):
 
-* components: ``_errors``, ``_rng``, ``_log``, ``_actions``, ``_events``,
-  ``_zones``, ``_cards``, ``_decisions``;
+* components: ``_errors``, ``_rng``, ``_log``, ``_actions``, ``_zones``,
+  ``_events``, ``_cards``, ``_decisions``;
 * the match: ``_steps`` (the unit of the flow), ``_match`` (stored data and the
   rule API);
 * the flow: ``_flow`` (agenda, phases, turns), ``_choices``, ``_windows``,

@@ -11,12 +11,26 @@ saved games under its class name.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
+
+from ._zones import ZoneSpec
+
+
+HIDDEN_CARD = "?"
+"""Stands for a card id in an event as seen by a player who may not see that card."""
 
 
 @attrs.frozen
 class Event:
     """Base class of every event."""
+
+    def seen_by(self, specs: Mapping[str, ZoneSpec], player: int) -> Event:
+        """This event as ``player`` may see it, given the match's zone specs. Events
+        are public by default; an event that names hidden cards returns a copy
+        without them (see :class:`CardsMoved`)."""
+        return self
 
 
 @attrs.frozen
@@ -78,6 +92,15 @@ class CardsMoved(Event):
     cards: tuple[str, ...]
     source: str
     target: str
+
+    def seen_by(self, specs: Mapping[str, ZoneSpec], player: int) -> Event:
+        """A player sees which cards moved when they could see them in ``source`` or
+        in ``target``; otherwise only how many (each id is :data:`HIDDEN_CARD`)."""
+        for zone in (self.source, self.target):
+            spec = specs.get(zone)
+            if spec is not None and spec.visible_to(player):
+                return self
+        return CardsMoved((HIDDEN_CARD,) * len(self.cards), self.source, self.target)
 
 
 @attrs.frozen

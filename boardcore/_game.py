@@ -108,7 +108,7 @@ class Game:
         ]
         self.reacting = bool(self.observers or self._reacting_cards)
         """Whether anything reacts to events (when not, recording one costs nothing more)."""
-        self.roll_makers = _plugins.implementations(pm, "make_roll")
+        self.roll_makers = _plugins.named_implementations(pm, "make_roll")
         self.before_action = _plugins.implementations(pm, "before_action")
         self.after_action = _plugins.implementations(pm, "after_action")
         self.setup_observers = _plugins.implementations(pm, "after_setup")

@@ -18,7 +18,7 @@ import attrs
 from . import _rng as rng
 from ._actions import Action
 from ._decisions import Decision, Result
-from ._errors import RuleError
+from ._errors import PluginError, RuleError
 from ._events import (
     Chose,
     CardsMoved,
@@ -421,11 +421,11 @@ class Match(MatchData):
                 raise RuleError(f"loaded die result {value} does not fit a d{sides}")
         else:
             value = self.below(sides) + 1
-            for call in self.rules.roll_makers:
+            for plugin, call in self.rules.roll_makers:
                 made = call(match=self, sides=sides, value=value, reason=reason)
                 if made is not None:
-                    if not isinstance(made, int) or not 1 <= made <= sides:
-                        raise RuleError(f"a make_roll hook returned {made!r} for a d{sides}")
+                    if type(made) is not int or not 1 <= made <= sides:
+                        raise PluginError(f"hook make_roll returned {made!r:.60} for a d{sides}", plugin=plugin)
                     value = made
                     break
         self.emit(DieRolled(sides, value, reason, forced))

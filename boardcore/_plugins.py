@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import types
 from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
@@ -42,6 +41,7 @@ def register(pm: pluggy.PluginManager, obj: Any, name: str) -> None:
     except pluggy.PluginValidationError as exc:
         pm.unregister(name=name)
         raise PluginError(f"implements an unknown hook: {exc}", plugin=name) from exc
+
     for caller in pm.get_hookcallers(pm.get_plugin(name)) or ():
         for impl in caller.get_hookimpls():
             if impl.plugin_name == name and (impl.hookwrapper or getattr(impl, "wrapper", False)):
@@ -52,33 +52,36 @@ def register(pm: pluggy.PluginManager, obj: Any, name: str) -> None:
                 )
 
 
+def installed_plugins() -> dict[str, Any]:
+    """The ``boardcore.plugins`` entry points, by name (nothing is imported)."""
+    return {ep.name: ep for ep in entry_points(group=PLUGINS_GROUP)}
+
+
 def load_plugin(spec: Any) -> tuple[str, Any]:
     """Resolve an opt-in plugin given by entry-point name or as an object.
 
-    The name recorded for a plugin object is its entry-point name when it has one,
-    so saved games and other processes can load it again by that name. A name that
-    is no entry point may be an importable module name (what a plugin object
-    without an entry point is recorded under).
+    A name is looked up among the installed ``boardcore.plugins`` entry points
+    only: a name that comes from data (a saved game, the command line) never makes
+    boardcore import a module of that name. A plugin object (a module, or an
+    object with hook implementations) is recorded under its entry-point name when
+    it has one, so saved games and other processes can load it again by name.
     """
-    if not isinstance(spec, str):
-        module = spec.__name__ if isinstance(spec, types.ModuleType) else None
-        for ep in entry_points(group=PLUGINS_GROUP):
-            if module is not None and ep.value == module:
-                return ep.name, spec
-        return plugin_name(spec), spec
-    found = [ep for ep in entry_points(group=PLUGINS_GROUP) if ep.name == spec]
-    if not found and all(part.isidentifier() for part in spec.split(".")):
+    if isinstance(spec, str):
+        found = installed_plugins().get(spec)
+        if found is None:
+            known = ", ".join(sorted(installed_plugins())) or "none"
+            raise PluginError(f"no installed plugin has this name (installed: {known})", plugin=spec)
         try:
-            return spec, importlib.import_module(spec)
-        except ImportError:
-            pass
-    if not found:
-        known = sorted({ep.name for ep in entry_points(group=PLUGINS_GROUP)})
-        raise PluginError(f"no installed plugin has this name (installed: {', '.join(known) or 'none'})", plugin=spec)
-    try:
-        return spec, found[0].load()
-    except Exception as exc:  # an entry point can fail in any way while importing
-        raise PluginError(f"failed to load: {type(exc).__name__}: {exc}", plugin=spec) from exc
+            return spec, found.load()
+        except Exception as exc:  # an entry point can fail in any way while importing
+            raise PluginError(f"failed to load: {type(exc).__name__}: {exc}", plugin=spec) from exc
+    if isinstance(spec, (int, float, bool, bytes, type(None), list, tuple, dict, set)):
+        raise PluginError(f"a plugin is an installed plugin's name or a plugin object, not {spec!r:.60}")
+    module = spec.__name__ if isinstance(spec, types.ModuleType) else None
+    for name, ep in installed_plugins().items():
+        if module is not None and ep.value == module:
+            return name, spec
+    return plugin_name(spec), spec
 
 
 def guarded(fn: Callable[..., Any], argnames: Iterable[str], plugin: str, hook: str) -> Callable[..., Any]:
@@ -101,6 +104,16 @@ def implementations(pm: pluggy.PluginManager, hook: str) -> tuple[Callable[..., 
     caller = getattr(pm.hook, hook)
     return tuple(
         guarded(impl.function, impl.argnames, impl.plugin_name, hook)
+        for impl in reversed(caller.get_hookimpls())
+    )
+
+
+def named_implementations(pm: pluggy.PluginManager, hook: str) -> tuple[tuple[str, Callable[..., Any]], ...]:
+    """``(plugin name, guarded callable)`` for every implementation of ``hook``, in
+    pluggy's call order: for hooks whose answers the engine checks and must blame."""
+    caller = getattr(pm.hook, hook)
+    return tuple(
+        (impl.plugin_name, guarded(impl.function, impl.argnames, impl.plugin_name, hook))
         for impl in reversed(caller.get_hookimpls())
     )
 

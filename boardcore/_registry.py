@@ -128,6 +128,8 @@ def build_game(provided: Provided, plugins: Iterable[Any] = ()) -> Game:
         if pname in names:
             raise PluginError("was asked for twice", plugin=pname)
         _plugins.register(pm, obj, pname)
+        if not pm.get_hookcallers(obj):
+            raise PluginError("implements no boardcore hook (mark its functions with @boardcore.hookimpl)", plugin=pname)
         names.append(pname)
     return Game(spec, pm, names)
 

@@ -73,8 +73,19 @@ class State:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The event log (everything that happened, hidden or not)."""
+        """The event log: everything that happened, hidden cards included (the
+        referee's record; show a player :meth:`events_for` instead)."""
         return self._m.log.to_tuple()
+
+    def events_for(self, player: int) -> tuple[Event, ...]:
+        """The event log as ``player`` may see it: the ids of cards that moved out of
+        their sight (a draw into another hand, a deal into a hidden pile) are
+        replaced by ``"?"``. Displays, bots and servers show this, never ``events``."""
+        m = self._m
+        if not isinstance(player, int) or not 0 <= player < m.players:
+            raise InvalidData(f"no seat {player!r} in a {m.players}-player match", where="events_for")
+        specs = m.specs
+        return tuple(event.seen_by(specs, player) for event in m.log)
 
     @property
     def turn(self) -> int:
@@ -153,12 +164,14 @@ class State:
                 f"player {player!r} is not being asked anything (waiting for {asked})", player=player, action=action
             )
         decision, step = ask
-        if not _offered(action, decision.options):
+        offered = _offered(action, decision.options)
+        if offered is None:
             raise IllegalAction(
-                f"{action!r} is not an option for player {player} now ({decision.prompt})",
+                f"{action!r:.200} is not an option for player {player} now ({decision.prompt})",
                 player=player,
                 action=action,
             )
+        action = offered  # the rules and the history get the engine's own option, never the caller's object
         history = m.history
         snap = (_get_all(m), len(m.log), len(history))  # Match.snapshot, inlined on this hot path
         try:
@@ -229,14 +242,19 @@ def deal_again(m: Match, groups: Sequence[Sequence[str]], seed: int) -> None:
     m.zones = zones
 
 
-def _offered(action: object, options: tuple[Action, ...]) -> bool:
-    """Whether ``action`` is one of ``options``. Identity is tried first: callers
-    usually pass back the very option offered, which spares an attrs ``__eq__``
-    call per option."""
+def _offered(action: object, options: tuple[Action, ...]) -> Action | None:
+    """The option of ``options`` that ``action`` is, or None. Identity is tried
+    first: callers usually pass back the very option offered, which spares an
+    ``__eq__`` call per option. Otherwise the option must be of the same class and
+    equal (compared by the option's own ``__eq__``, not the caller's)."""
     for option in options:
         if option is action:
-            return True
-    return action in options
+            return option
+    kind = type(action)
+    for option in options:
+        if type(option) is kind and option.__eq__(action) is True:
+            return option
+    return None
 
 
 def _blame(m: Match, exc: Exception) -> PluginError:

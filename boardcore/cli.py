@@ -12,7 +12,7 @@ from typing import Any, TextIO
 from .bots import make_bot
 from .display import render_event, render_view
 from ._errors import BoardcoreError
-from ._events import CardsMoved, TurnBegan
+from ._events import TurnBegan
 from ._registry import game_specs, load_game
 from .simulate import simulate
 
@@ -190,10 +190,10 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
     # The set-up (shuffles, starting pieces) is in the view; the log starts with turn 1.
     shown = next((i for i, e in enumerate(state.events) if isinstance(e, TurnBegan)), 0)
     while not state.is_over:
-        events = state.events
+        events = state.events_for(args.seat)
         for event in events[shown:]:
             line = render_event(event, card_names)
-            if line and not _private(event, args.seat, state):
+            if line:
                 print("  " + line, file=out)
         shown = len(events)
         mine = [d for d in state.pending if d.player == args.seat]
@@ -214,23 +214,15 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
             return 0
         state.apply(args.seat, decision.options[choice - 1])
         _save(state, args.save)
-    for event in state.events[shown:]:
+    for event in state.events_for(args.seat)[shown:]:
         line = render_event(event, card_names)
-        if line and not _private(event, args.seat, state):
+        if line:
             print("  " + line, file=out)
     result = state.result
     assert result is not None
     verdict = "you win" if result.winners == (args.seat,) else "you share the result" if args.seat in result.winners else "you lose"
     print(f"Game over: {result.reason}; winners {list(result.winners)} - {verdict}.", file=out)
     return 0
-
-
-def _private(event: Any, seat: int, state: Any) -> bool:
-    """Events that would show cards hidden from ``seat``: moves into a zone it may not see."""
-    if not isinstance(event, CardsMoved):
-        return False
-    spec = state.match.specs.get(event.target)
-    return spec is not None and not spec.visible_to(seat)
 
 
 def _ask_number(inp: TextIO, out: TextIO, count: int) -> int | None:
@@ -263,6 +255,23 @@ def _save(state: Any, path: Path | None) -> None:
 # -- replay ----------------------------------------------------------------------------
 
 
+def _saved_plugins(data: dict[str, Any], where: str) -> list[str]:
+    """The plugins a saved match names, each checked against the installed plugins
+    before anything is loaded: a file never makes boardcore import a module."""
+    from ._errors import InvalidData
+    from ._plugins import installed_plugins
+
+    names = data.get("plugins", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise InvalidData("expected a list of plugin names", where=f"{where}: $.plugins")
+    installed = installed_plugins()
+    for name in names:
+        if name not in installed:
+            known = ", ".join(sorted(installed)) or "none"
+            raise InvalidData(f"names plugin {name!r}, which is not installed (installed: {known})", where=f"{where}: $.plugins")
+    return names
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from ._errors import InvalidData
 
@@ -274,9 +283,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = json.loads(text)
     except ValueError as exc:
         raise InvalidData(f"not JSON: {exc}", where=str(args.file)) from exc
-    if not isinstance(data, dict) or "game" not in data:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise InvalidData("not a saved boardcore match", where=str(args.file))
-    game = load_game(data["game"], plugins=data.get("plugins") or [])
+    game = load_game(data["game"], plugins=_saved_plugins(data, str(args.file)))
     saved = game.state_from_json(text)
     card_names = {cid: card.name for cid, card in game.cards.items()}
     state = game.new_state(players=saved.players, seed=saved.seed, **saved.match.options)

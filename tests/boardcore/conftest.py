@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import boardcore
-from boardcore import _registry
+from boardcore import _plugins, _registry
+from importlib.metadata import EntryPoint
 
 import toy
 import toycards
@@ -27,4 +28,8 @@ def installed_toys(monkeypatch):
         spec = next(s for s in provider.register_games() if s.name == name)
         monkeypatch.setitem(listing, name, _registry.Provided(spec, provider, provider_name))
     assert toy.DUEL in boardcore.list_games()
+    # The module plugin toy_trebuchet, as if installed through ``boardcore.plugins``.
+    real = _plugins.installed_plugins
+    trebuchet = EntryPoint("toy_trebuchet", "toy_trebuchet", _plugins.PLUGINS_GROUP)
+    monkeypatch.setattr(_plugins, "installed_plugins", lambda: {**real(), "toy_trebuchet": trebuchet})
     return listing

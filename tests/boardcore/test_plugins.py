@@ -138,12 +138,13 @@ def test_make_roll_none_means_no_opinion():
     assert [e.value for e in only_none.events if isinstance(e, DieRolled)] == plain_roll
 
 
-@pytest.mark.parametrize("value", [0, 7, "6"])
+@pytest.mark.parametrize("value", [0, 7, "6", True])
 def test_make_roll_must_answer_a_face_of_the_die(value):
-    state = toy.arena(Loaded(value)).new_state(players=2, seed=1)
+    state = toy.arena(Loaded(value, name="crooked-dice")).new_state(players=2, seed=1)
     before = state.to_json()
-    with pytest.raises(PluginError):
+    with pytest.raises(PluginError, match="crooked-dice") as caught:
         state.apply(0, DONE)
+    assert caught.value.plugin == "crooked-dice"  # the plugin is blamed, not the game that rolled
     assert state.to_json() == before
 
 
@@ -307,9 +308,15 @@ def returns(hook, value):
 
 def test_an_unhashable_plugin_object_can_be_loaded():
     # 0.1 loaded such plugins (its own tests used SimpleNamespace objects as plugins).
-    plugin = types.SimpleNamespace(name="namespace")
+    plugin = types.SimpleNamespace(name="namespace", after_action=boardcore.hookimpl(lambda: None))
     game = toy.duel(plugin)
     assert game.plugins == ("namespace",)
+
+
+@pytest.mark.parametrize("value", [42, None, ["gw"], types.SimpleNamespace(name="hookless")])
+def test_a_plugin_that_is_no_name_and_implements_no_hook_is_refused(value):
+    with pytest.raises(boardcore.PluginError):
+        toy.duel(value)
 
 
 @pytest.mark.parametrize(
