@@ -204,9 +204,24 @@ class Game:
         """Set up a new match. ``options`` are the game's setup options (``spec.options``)."""
         return new_state(self, players, seed, options)
 
-    def state_from_json(self, text: str | bytes) -> State:
-        """Load a match saved with ``State.to_json``."""
-        return load_state(self, text)
+    def state_from_json(self, text: str | bytes, verify: bool = True) -> State:
+        """Load a match saved with ``State.to_json``.
+
+        Loading is strict: a text over 20,000,000 characters or nested more than 64
+        deep, a value of the wrong type (nothing is converted), a number beyond 64
+        bits or not finite, a card lost or doubled, a seat that does not exist, or a
+        result on a match still asking something raises
+        :class:`~boardcore.InvalidData` whose ``where`` is a JSON path.
+
+        With ``verify`` (the default) the history is also replayed from the saved
+        seed, players and options, and a save that differs from that replay in any
+        field is refused too, naming the first value that differs: what loads is a
+        match that was really played, so every call on it behaves. That costs about
+        a replay of the match. ``verify=False`` skips it; use it only for saves you
+        trust (your own round trips, positions arranged with ``boardcore.testing``,
+        which no history leads to).
+        """
+        return load_state(self, text, verify)
 
     def replay(self, seed: int, players: int, history: Sequence[Any], **options: Any) -> State:
         """Play ``history`` (``(player, action)`` pairs, as objects or as data) from a

@@ -7,6 +7,9 @@ game's codec from their declared types; the few below have a form of their own.
 
 from __future__ import annotations
 
+import json
+import math
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +22,7 @@ from ._events import Event
 from ._log import SharedLog
 from ._match import FIELDS, Match, MatchData
 from ._steps import Step
+from ._zones import SeatZones, attachment_zone
 
 if TYPE_CHECKING:
     from ._game import Game
@@ -59,31 +63,177 @@ def dump_match(m: Match) -> dict[str, Any]:
     return data
 
 
+# -- reading the text -------------------------------------------------------------------
+
+MAX_SAVE_SIZE = 20_000_000
+"""The most characters (or bytes) a saved game may have: more than ten times the
+longest match of the built-in games."""
+
+MAX_DEPTH = 64
+"""The deepest nesting of JSON lists and objects a saved game may have (real saves
+stay under a dozen)."""
+
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+_AS_PARENS = bytes.maketrans(b"[]{}", b"()()")
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def _nesting_over(text: str, limit: int) -> bool:
+    """Whether ``text`` nests lists and objects more than ``limit`` deep.
+
+    Cheap, and never recursive: the brackets are picked out (in C), then each pass
+    drops the innermost pairs, one level at a time, with ``bytes.replace``. A run
+    of more than ``limit`` opening brackets settles it at once. Brackets inside
+    strings are counted too, which can only overestimate; only then are the
+    strings taken out and the count redone. Unbalanced brackets end the count
+    early: the JSON parser reports those.
+    """
+    deep = b"(" * (limit + 1)
+    for attempt in (text, None):
+        if attempt is None:
+            if '"' not in text:
+                return True
+            attempt = _STRING.sub('""', text)
+        brackets = attempt.encode("utf-8", "surrogatepass").translate(_AS_PARENS, _NOT_BRACKETS)
+        for _ in range(limit):
+            if not brackets:
+                return False
+            if deep in brackets:
+                break
+            shorter = brackets.replace(b"()", b"")
+            if len(shorter) == len(brackets):
+                return False
+            brackets = shorter
+        if not brackets:
+            return False
+    return True
+
+
+class _Number(ValueError):
+    """A number no saved game holds: NaN, an infinity, or an integer of thousands of digits."""
+
+
+def _refuse_constant(name: str) -> Any:
+    raise _Number(f"{name} is not a number a saved game may hold (numbers must be finite)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Number(f"the number {text[:40]} is too large (numbers must be finite)")
+    return value
+
+
+class _Bad:
+    """Stands for a refused number while :func:`_where_number` looks for it."""
+
+
+def _where_number(text: str) -> str:
+    """The JSON path of the first refused number in ``text`` (parsed again, only
+    when the first parse refused one), or ``$``."""
+    bad = _Bad()
+
+    def number(token: str) -> Any:
+        return bad
+
+    def whole(token: str) -> Any:
+        return bad if len(token.lstrip("-")) > 20 else int(token)
+
+    def floating(token: str) -> Any:
+        value = float(token)
+        return value if math.isfinite(value) else bad
+
+    try:
+        data = json.loads(text, parse_constant=number, parse_float=floating, parse_int=whole)
+    except (ValueError, RecursionError):
+        return "$"
+    todo: list[tuple[Any, str]] = [(data, "$")]
+    while todo:
+        item, where = todo.pop()
+        if item is bad:
+            return where
+        if type(item) is dict:
+            todo.extend(reversed([(v, f"{where}.{k}") for k, v in item.items()]))
+        elif type(item) is list:
+            todo.extend(reversed([(v, f"{where}[{i}]") for i, v in enumerate(item)]))
+    return "$"
+
+
+def parse_saved(text: Any) -> tuple[Any, str]:
+    """The JSON document of a saved game, and its text, within the size and depth
+    limits; anything wrong raises InvalidData."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_SAVE_SIZE:
+            raise InvalidData(f"{len(text):,} bytes, more than the {MAX_SAVE_SIZE:,} a saved game may have", where="$")
+        try:
+            text = bytes(text).decode(json.detect_encoding(text))
+        except (UnicodeDecodeError, LookupError) as exc:
+            raise InvalidData(f"not JSON: {exc}", where="saved game") from None
+    if not isinstance(text, str):
+        raise InvalidData(f"a saved game is JSON text, not {type(text).__name__}", where="saved game")
+    if len(text) > MAX_SAVE_SIZE:
+        raise InvalidData(f"{len(text):,} characters, more than the {MAX_SAVE_SIZE:,} a saved game may have", where="$")
+    if _nesting_over(text, MAX_DEPTH):
+        raise InvalidData(f"lists and objects nested more than {MAX_DEPTH} deep", where="$")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except _Number as exc:
+        raise InvalidData(str(exc), where=_where_number(text)) from None
+    except RecursionError:
+        raise InvalidData(f"lists and objects nested more than {MAX_DEPTH} deep", where="$") from None
+    except ValueError as exc:  # JSONDecodeError, and integers of more than 4300 digits
+        if "digits" in str(exc) and not isinstance(exc, json.JSONDecodeError):
+            raise InvalidData("an integer of thousands of digits (integers must fit in 64 bits)", where=_where_number(text)) from None
+        raise InvalidData(f"not JSON: {exc}", where="saved game") from None
+    return data, text
+
+
+# -- structuring ---------------------------------------------------------------------------
+
+_KEYS = ("format", "plugins", *FIELDS)
+_HEX = re.compile(r"0|[1-9a-f][0-9a-f]{0,15}")
+_SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,3}")
+_DIGITS = re.compile(r"[0-9]+")
+
+
 def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise InvalidData("expected a list", where=where)
+    if type(value) is not list:
+        raise InvalidData(f"expected a list, got {value!r:.60}", where=where)
     return value
 
 
 def _pairs(value: Any, where: str) -> list[list[Any]]:
     entries = _list(value, where)
     for i, entry in enumerate(entries):
-        if not isinstance(entry, list) or len(entry) != 2:
-            raise InvalidData("expected a pair", where=f"{where}[{i}]")
+        if type(entry) is not list or len(entry) != 2:
+            raise InvalidData(f"expected a pair, got {entry!r:.60}", where=f"{where}[{i}]")
     return entries
+
+
+def _by_seat(value: Any, where: str) -> dict[int, Any]:
+    """A JSON object keyed by seat numbers (``{"0": ...}``), keys made ints."""
+    if type(value) is not dict:
+        raise InvalidData(f"expected an object, got {value!r:.60}", where=where)
+    out = {}
+    for key, item in value.items():
+        if not _SEAT_KEY.fullmatch(key):
+            raise InvalidData(f"expected a seat number as a key, got {key!r:.60}", where=where)
+        out[int(key)] = item
+    return out
 
 
 def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
     load = game.codec.load
 
     def rng(value: Any, where: str) -> int:
-        try:
-            return int(value, 16)
-        except (TypeError, ValueError):
-            raise InvalidData("expected a hexadecimal string", where=where) from None
+        if type(value) is not str or not _HEX.fullmatch(value):
+            raise InvalidData(f"expected the generator state as lowercase hexadecimal, got {value!r:.60}", where=where)
+        return int(value, 16)
 
     def table(value: Any, where: str) -> Any:
         kind = game.spec.table_type
+        if kind is None and value is not None:
+            raise InvalidData(f"{game.name} has no table, but the save has {value!r:.60}", where=where)
         return None if value is None or kind is None else load(value, kind, where)
 
     def steps(value: Any, where: str) -> tuple[Step, ...]:
@@ -95,63 +245,181 @@ def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
             for i, (d, s) in enumerate(_pairs(value, where))
         )
 
+    def drafts(value: Any, where: str) -> dict[int, tuple[str, ...]]:
+        return {p: load(items, tuple[str, ...], f"{where}.{p}") for p, items in _by_seat(value, where).items()}
+
+    def sealed(value: Any, where: str) -> dict[int, Step]:
+        return {p: load(step, Step, f"{where}.{p}") for p, step in _by_seat(value, where).items()}
+
     def log(value: Any, where: str) -> SharedLog[Event]:
         return SharedLog([load(e, Event, f"{where}[{i}]") for i, e in enumerate(_list(value, where))])
 
-    def history(value: Any, where: str) -> SharedLog[tuple[int, Action]]:
-        return SharedLog(
-            [
-                (load(p, int, f"{where}[{i}][0]"), load(a, Action, f"{where}[{i}][1]"))
-                for i, (p, a) in enumerate(_pairs(value, where))
-            ]
-        )
+    return {
+        "rng": rng,
+        "table": table,
+        "agenda": steps,
+        "triggered": steps,
+        "asks": asks,
+        "drafts": drafts,
+        "sealed": sealed,
+        "log": log,
+        "history": lambda value, where: SharedLog(load_history(game, value, where)),
+    }
 
-    return {"rng": rng, "table": table, "agenda": steps, "triggered": steps, "asks": asks, "log": log, "history": history}
+
+def load_history(game: Game, value: Any, where: str = "$.history") -> list[tuple[int, Action]]:
+    """The ``(player, action)`` pairs of a saved history (seats are checked later)."""
+    load = game.codec.load
+    return [
+        (load(p, int, f"{where}[{i}][0]"), load(a, Action, f"{where}[{i}][1]"))
+        for i, (p, a) in enumerate(_pairs(value, where))
+    ]
+
+
+def check_head(game: Game, data: Any) -> None:
+    """The checks that come before anything is structured: the document's shape,
+    its format, and that it is a match of this very game with these plugins."""
+    if type(data) is not dict:
+        raise InvalidData("a saved game must be a JSON object", where="$")
+    if "format" in data and data["format"] != FORMAT:  # first: another format has other keys
+        raise InvalidData(f"unknown format {data['format']!r:.60} (expected {FORMAT!r})", where="$.format")
+    missing = [k for k in _KEYS if k not in data]
+    if missing:
+        raise InvalidData(f"missing keys {missing}", where="$")
+    extra = sorted(k for k in data if k not in _KEYS)
+    if extra:
+        raise InvalidData(f"unknown keys {[k[:40] for k in extra[:5]]}", where="$")
+    if data["game"] != game.name:
+        raise InvalidData(f"this is a saved {data['game']!r:.60} match, not {game.name!r}", where="$.game")
+    if data["plugins"] != list(game.plugins):
+        raise InvalidData(
+            f"saved with plugins {data['plugins']!r:.200} but the game was loaded with {list(game.plugins)}",
+            where="$.plugins",
+        )
 
 
 def load_match(game: Game, data: Any) -> Match:
-    """Rebuild a match; anything malformed raises InvalidData saying where."""
-    if not isinstance(data, dict):
-        raise InvalidData("a saved game must be a JSON object", where="$")
-    missing = [k for k in ("format", "plugins", *FIELDS) if k not in data]
-    if missing:
-        raise InvalidData(f"missing keys {missing}", where="$")
-    if data["format"] != FORMAT:
-        raise InvalidData(f"unknown format {data['format']!r} (expected {FORMAT!r})", where="$.format")
-    if data["game"] != game.name:
-        raise InvalidData(f"this is a saved {data['game']!r} match, not {game.name!r}", where="$.game")
-    if data["plugins"] != list(game.plugins):
-        raise InvalidData(
-            f"saved with plugins {data['plugins']!r} but the game was loaded with {list(game.plugins)}",
-            where="$.plugins",
-        )
+    """Rebuild a match strictly and check it; anything malformed or inconsistent
+    raises InvalidData saying where."""
+    check_head(game, data)
     special = _load_special(game)
+    load = game.codec.load
     values = []
     for name in FIELDS:
         how = special.get(name)
         where = f"$.{name}"
-        values.append(how(data[name], where) if how is not None else game.codec.load(data[name], _TYPES[name], where))
+        values.append(how(data[name], where) if how is not None else load(data[name], _TYPES[name], where))
     m = object.__new__(Match)
     m.rules = game
     MatchData.__init__(m, *values)
-    _check(game, m)
+    check_match(game, m)
     return m
 
 
-def _check(game: Game, m: Match) -> None:
-    """What a loaded match must satisfy before anything runs on it."""
-    if m.players not in game.player_counts:
-        raise InvalidData(f"{game.name} cannot have {m.players} players", where="$.players")
-    if set(m.zones) != set(m.specs):
+# -- what a loaded match must satisfy ------------------------------------------------------
+
+
+def check_match(game: Game, m: Match) -> None:
+    """The invariants every match at rest keeps, checked before anything runs on a
+    loaded one: seats in range, every card in exactly one zone, declared zones as
+    declared, no negative numbers, and open decisions that fit the result."""
+    players = m.players
+    if players not in game.player_counts:
+        raise InvalidData(f"{game.name} cannot have {players} players", where="$.players")
+
+    def seat(value: int, where: str) -> None:
+        if not 0 <= value < players:
+            raise InvalidData(f"no seat {value} in a {players}-player match", where=where)
+
+    # the setup options: every option of the game, each acceptable
+    try:
+        options = game.spec.check_options(m.options)
+    except InvalidData as exc:
+        raise InvalidData(str(exc).partition(": ")[2] or str(exc), where=f"$.{exc.where}") from None
+    absent = sorted(set(options) - set(m.options))
+    if absent:
+        raise InvalidData(f"missing options {absent}", where="$.options")
+
+    for name in ("turn", "round", "serial"):
+        if getattr(m, name) < 0:
+            raise InvalidData(f"{name} is negative", where=f"$.{name}")
+    if m.active_seat is not None:
+        seat(m.active_seat, "$.active_seat")
+    for i, p in enumerate(m.out):
+        seat(p, f"$.out[{i}]")
+    if len(set(m.out)) != len(m.out):
+        raise InvalidData("a seat is out twice", where="$.out")
+
+    # counters: never negative; a number after "@" is a seat
+    for key, value in m.counters.items():
+        if value < 0:
+            raise InvalidData(f"negative counters {[k for k, v in m.counters.items() if v < 0]}", where="$.counters")
+        owner = key.partition("@")[2]
+        if _DIGITS.fullmatch(owner) and (len(owner) > 4 or int(owner) >= players):
+            raise InvalidData(f"no seat {owner[:20]} in a {players}-player match", where=f"$.counters.{key[:80]}")
+
+    # zones: the same ids as their specs, the declared ones as declared
+    zones, specs = m.zones, m.specs
+    if set(zones) != set(specs):
         raise InvalidData("zones and zone specs list different zones", where="$.specs")
-    negative = [k for k, v in m.counters.items() if v < 0]
-    if negative:
-        raise InvalidData(f"negative counters {negative}", where="$.counters")
+    for zone, spec in specs.items():
+        where = f"$.specs.{zone}"
+        if spec.owner is not None:
+            seat(spec.owner, f"{where}.owner")
+        if spec.refill is not None and spec.refill not in specs:
+            raise InvalidData(f"refills from {spec.refill!r:.60}, which is not a zone", where=f"{where}.refill")
+        if spec.limit is not None and spec.limit < 0:
+            raise InvalidData("the limit is negative", where=f"{where}.limit")
+        if spec.host is not None and zone != attachment_zone(spec.host):
+            raise InvalidData(f"the zone of cards attached to {spec.host!r:.60} is {attachment_zone(spec.host)!r:.60}", where=where)
+    for declared in game.spec.zones:
+        for zone in declared[:players] if isinstance(declared, SeatZones) else (declared,):
+            if zone not in specs:
+                raise InvalidData(f"the game's zone {str(zone)!r} is missing", where="$.zones")
+            if specs[zone] != zone.spec():
+                raise InvalidData(f"the zone is not as {game.name} declares it", where=f"$.specs.{zone}")
+
+    # cards: each of the game's cards in exactly one zone
     seen: dict[str, str] = {}
-    for zone, cards in m.zones.items():
-        for card in cards:
-            if card not in game.cards:
-                raise InvalidData(f"unknown card {card!r}", where=f"$.zones.{zone}")
+    cards = game.cards
+    for zone, held in zones.items():
+        for card in held:
+            if card not in cards:
+                raise InvalidData(f"unknown card {card!r:.60}", where=f"$.zones.{zone}")
             if card in seen:
                 raise InvalidData(f"card {card!r} is also in {seen[card]!r}", where=f"$.zones.{zone}")
             seen[card] = zone
+    if len(seen) != len(cards):
+        lost = [c for c in cards if c not in seen]
+        raise InvalidData(f"cards in no zone: {lost[:10]}{' ...' if len(lost) > 10 else ''}", where="$.zones")
+
+    # pieces belong to seats
+    for pid, piece in m.pieces.items():
+        seat(piece.owner, f"$.pieces.{pid}.owner")
+
+    # selections under way, by seat
+    for p in m.drafts:
+        seat(p, f"$.drafts.{p}")
+    for p in m.sealed:
+        seat(p, f"$.sealed.{p}")
+
+    # open decisions and the result
+    asked: set[int] = set()
+    for i, (decision, _) in enumerate(m.asks):
+        seat(decision.player, f"$.asks[{i}][0].player")
+        if decision.player in asked:
+            raise InvalidData(f"player {decision.player} is asked twice", where=f"$.asks[{i}]")
+        asked.add(decision.player)
+        if not decision.options:
+            raise InvalidData("a decision with no options", where=f"$.asks[{i}][0].options")
+    if m.result is not None:
+        for i, p in enumerate(m.result.winners):
+            seat(p, f"$.result.winners[{i}]")
+        for name in ("asks", "agenda", "triggered"):
+            if getattr(m, name):
+                raise InvalidData(f"a finished match has {name} left", where=f"$.{name}")
+    elif not m.asks:
+        raise InvalidData("a match that is not over must wait for a decision", where="$.asks")
+
+    for i, (p, _) in enumerate(m.history):
+        seat(p, f"$.history[{i}][0]")

@@ -12,8 +12,8 @@ from ._decisions import Decision, Result
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
 from ._events import Chose, Event, MatchStarted
 from ._flow import flush_triggered, run_agenda, start
-from ._match import Match, _get_all
-from ._persist import dump_match, load_match
+from ._match import FIELDS, Match, _get_all
+from ._persist import check_head, dump_match, load_history, load_match, parse_saved
 from ._steps import Answer, Step
 from ._views import build_view, plain
 
@@ -298,12 +298,84 @@ def _counts(counts: Sequence[int]) -> str:
     return " or ".join(str(c) for c in counts)
 
 
-def load_state(game: Game, text: str | bytes) -> State:
+def load_state(game: Game, text: str | bytes, verify: bool = True) -> State:
+    """Read a saved match strictly (see ``Game.state_from_json``)."""
+    data, text = parse_saved(text)
+    if not verify:
+        return State(game, load_match(game, data))
+    check_head(game, data)
+    replayed = _replay_saved(game, data)
+    if replayed.to_json() == text:  # the usual case: a save written by to_json, untouched
+        return replayed
+    m = load_match(game, data)  # says exactly what is malformed, if anything is
+    saved = dump_match(m)
+    again = dump_match(replayed._m)
+    for name in ("format", "plugins", *FIELDS):
+        where = _first_difference(saved[name], again[name], f"$.{name}")
+        if where is not None:
+            raise InvalidData(
+                "differs from the match that replaying the saved history gives (same seed, players and options)",
+                where=where,
+            )
+    return replayed  # equal to the save in every field: only the text's layout differed
+
+
+def _replay_saved(game: Game, data: dict[str, Any]) -> State:
+    """The match that the saved seed, players, options and history give."""
+    load = game.codec.load
+    players = load(data["players"], int, "$.players")
+    seed = load(data["seed"], int, "$.seed")
+    options = load(data["options"], dict[str, Any], "$.options")
+    history = load_history(game, data["history"])
     try:
-        data = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise InvalidData(f"not JSON: {exc}", where="saved game") from exc
-    return State(game, load_match(game, data))
+        state = new_state(game, players, seed, options)
+    except InvalidData as exc:
+        where = exc.where or ""
+        raise InvalidData(str(exc).removeprefix(f"{where}: "), where=f"$.{where}") from None
+    except BoardcoreError as exc:  # the game's set-up failed on these options (a game bug, kept as the cause)
+        raise InvalidData(f"setting up the saved match again failed: {exc}", where="$.options") from exc
+    for i, (player, _) in enumerate(history):
+        if not 0 <= player < players:
+            raise InvalidData(f"no seat {player} in a {players}-player match", where=f"$.history[{i}][0]")
+    for i, (player, action) in enumerate(history):
+        try:
+            state.apply(player, action)
+        except IllegalAction as exc:
+            raise InvalidData(f"replaying the saved history, this action is not legal: {exc}", where=f"$.history[{i}]") from None
+        except PluginError as exc:  # game code failed on an offered option (a game bug, kept as the cause)
+            raise InvalidData(f"replaying the saved history, the game failed on this action: {exc}", where=f"$.history[{i}]") from exc
+    return state
+
+
+def _first_difference(saved: Any, again: Any, where: str) -> str | None:
+    """The JSON path of the first place where two dumped values differ as JSON, or None."""
+    kind = _json_kind(saved)
+    if kind is not _json_kind(again):
+        return where
+    if kind is dict:
+        if set(saved) != set(again):
+            return where
+        for key in sorted(saved):
+            found = _first_difference(saved[key], again[key], f"{where}.{key}")
+            if found is not None:
+                return found
+        return None
+    if kind is list:
+        for i, (a, b) in enumerate(zip(saved, again)):
+            found = _first_difference(a, b, f"{where}[{i}]")
+            if found is not None:
+                return found
+        return None if len(saved) == len(again) else where
+    return None if saved == again else where
+
+
+def _json_kind(value: Any) -> type:
+    """What ``value`` is in JSON: a str subclass (a declared zone) is a string, a
+    tuple a list, and true is not 1."""
+    for kind in (bool, str, int, float, dict):
+        if isinstance(value, kind):
+            return kind
+    return list if isinstance(value, (list, tuple)) else type(value)
 
 
 def replay(game: Game, seed: int, players: int, history: Sequence[Any], options: dict[str, Any]) -> State:

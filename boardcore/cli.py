@@ -70,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file", type=Path)
     rep.add_argument("--pause", action="store_true", help="wait for Enter after each action")
+    rep.add_argument(
+        "--no-verify",
+        action="store_true",
+        help="load the file without checking it against a replay of its history first (for a file you trust)",
+    )
     rep.set_defaults(run=cmd_replay)
     return parser
 
@@ -274,19 +279,24 @@ def _saved_plugins(data: dict[str, Any], where: str) -> list[str]:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from ._errors import InvalidData
+    from ._persist import parse_saved
 
     try:
         text = args.file.read_text(encoding="utf-8")
     except OSError as exc:
         raise InvalidData(f"cannot read: {exc.strerror}", where=str(args.file)) from exc
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
+    except UnicodeDecodeError as exc:
         raise InvalidData(f"not JSON: {exc}", where=str(args.file)) from exc
+    try:
+        data, _ = parse_saved(text)  # the loader's own limits (size, depth, numbers) before anything else
+    except InvalidData as exc:
+        raise InvalidData(str(exc), where=str(args.file)) from exc
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise InvalidData("not a saved boardcore match", where=str(args.file))
     game = load_game(data["game"], plugins=_saved_plugins(data, str(args.file)))
-    saved = game.state_from_json(text)
+    # By default the file is checked against a replay of its history (verify): a
+    # changed or forged save is refused here, with the JSON path of what differs.
+    saved = game.state_from_json(text, verify=not getattr(args, "no_verify", False))
     card_names = {cid: card.name for cid, card in game.cards.items()}
     state = game.new_state(players=saved.players, seed=saved.seed, **saved.match.options)
     print(f"{game.name}: {saved.players} players, seed {saved.seed}, {len(saved.history)} actions")

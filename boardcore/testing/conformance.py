@@ -214,8 +214,8 @@ def _check_every_step(run: _Run, state: State, deck: Counter[str]) -> None:
 def _check_sampled(run: _Run, state: State) -> None:
     game = run.game
     before = state.to_json()
-    # 2. save and load
-    loaded = game.state_from_json(before)
+    # 2. save and load (a trusted round trip, taken often: no replay; the final state is verified)
+    loaded = game.state_from_json(before, verify=False)
     if loaded.to_json() != before:
         run.fail(state, "replay and save", "to_json/state_from_json does not round-trip")
     pending = state.pending

@@ -9,10 +9,13 @@ from its printed name, so fixing a number is an edit to the table.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
 import boardcore
+from boardcore.grid import Direction
 
 DATA = "data/cards.toml"
 
@@ -56,19 +59,35 @@ class Shot(enum.Enum):
     ROUND = "round"  # AZ-R23
 
 
+_AT_LEAST_1 = attrs.validators.ge(1)
+_BOARD_SIZE = [attrs.validators.ge(1), attrs.validators.le(26)]  # files a..z
+
+
 @attrs.frozen
 class Constants:
-    """The ``[rules]`` table."""
+    """The ``[rules]`` table: every number at least 1, a board of at most 26 x 26."""
 
-    hand_limit: int
-    draw: int
-    draw_special: int
-    turn_limit: int
-    board_width: int
-    board_height: int
+    hand_limit: int = attrs.field(validator=_AT_LEAST_1)
+    draw: int = attrs.field(validator=_AT_LEAST_1)
+    draw_special: int = attrs.field(validator=_AT_LEAST_1)
+    turn_limit: int = attrs.field(validator=_AT_LEAST_1)
+    board_width: int = attrs.field(validator=_BOARD_SIZE)
+    board_height: int = attrs.field(validator=_BOARD_SIZE)
 
 
 CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)
+_LONGEST_LINE = max(CONSTANTS.board_width, CONSTANTS.board_height) - 1
+"""The most squares a line on the board crosses: the longest move or range."""
+
+
+def _needed_by(*types: CardType) -> Callable[[AztecCard, Any, Any], None]:
+    """A validator: cards of ``types`` need this value (section 1.2), so their rows must give it."""
+
+    def needed(card: AztecCard, attribute: Any, value: Any) -> None:
+        if value is None and card.type in types:
+            raise ValueError(f"{card.type.value} cards need their '{attribute.name}'")
+
+    return needed
 
 
 @attrs.frozen
@@ -79,12 +98,17 @@ class AztecCard(boardcore.Card):
     printed_type: str = attrs.field(kw_only=True)
     """The printed Type column, for reference; ``type`` is what counts."""
     type: CardType = attrs.field(kw_only=True)
-    range: int | None = attrs.field(default=None, kw_only=True)
-    """Squares moved for a Move card; the maximum range for an Attack card."""
+    range: int | None = attrs.field(
+        default=None, kw_only=True,
+        validator=[_needed_by(CardType.ATTACK, CardType.MOVE),
+                   attrs.validators.optional([_AT_LEAST_1, attrs.validators.le(_LONGEST_LINE)])],
+    )  # fmt: skip
+    """Squares moved for a Move card; the maximum range for an Attack card (1 up to
+    the longest line on the board)."""
     only: Troop | None = attrs.field(default=None, kw_only=True)
-    shot: Shot | None = attrs.field(default=None, kw_only=True)
+    shot: Shot | None = attrs.field(default=None, kw_only=True, validator=_needed_by(CardType.CANNON))
     indirect: bool = attrs.field(default=False, kw_only=True)
-    target_hits: int | None = attrs.field(default=None, kw_only=True)
+    target_hits: int | None = attrs.field(default=None, kw_only=True, validator=attrs.validators.optional(_AT_LEAST_1))
     note: str = attrs.field(default="", kw_only=True)
 
     @property
@@ -103,6 +127,9 @@ class AztecCard(boardcore.Card):
         return f"{self.name} ({detail})"
 
 
+_RANK = attrs.validators.and_(_AT_LEAST_1, attrs.validators.le(CONSTANTS.board_height))
+
+
 @attrs.frozen
 class SideRow:
     """A side: the card letter it may use, its deployment ranks, its forward (AZ-R01)."""
@@ -110,9 +137,9 @@ class SideRow:
     side: Side
     name: str
     user: User
-    ranks: tuple[int, ...]
+    ranks: tuple[int, ...] = attrs.field(validator=[attrs.validators.min_len(1), attrs.validators.deep_iterable(_RANK)])
     """Ranks (1-based, as printed on a chess board) the side deploys on."""
-    forward: str
+    forward: str = attrs.field(validator=attrs.validators.in_([direction.name for direction in Direction]))
     """The name of the ``boardcore.grid.Direction`` that is forward."""
 
 
@@ -124,14 +151,14 @@ class UnitSpec:
     name: str
     side: Side
     troop: Troop
-    count: int
-    hits: int
+    count: int = attrs.field(validator=_AT_LEAST_1)
+    hits: int = attrs.field(validator=_AT_LEAST_1)
     leader: bool = False
     placed: bool = False
     """Deployed square by square by its owner; otherwise it fills the rest (AZ-R03)."""
-    moves: int = 1
+    moves: int = attrs.field(default=1, validator=_AT_LEAST_1)
     """Move actions per turn (AZ-R09; 2 for Horsemen, AZ-R13)."""
-    max_distance: int | None = None
+    max_distance: int | None = attrs.field(default=None, validator=attrs.validators.optional(_AT_LEAST_1))
     """The largest card number it may move with (Cannons: 2, AZ-R14)."""
     own_cards_only: bool = False
     """May attack only with cards restricted to its own troop (Cannons, AZ-R21)."""
@@ -141,7 +168,23 @@ CARDS: tuple[AztecCard, ...] = boardcore.load_cards(__package__, DATA, AztecCard
 """The deck in set-up order: row order, then copy number ascending (section 2)."""
 SIDES: dict[Side, SideRow] = {s.side: s for s in boardcore.load_table(__package__, DATA, "sides", SideRow)}
 UNITS: dict[str, UnitSpec] = {u.kind: u for u in boardcore.load_table(__package__, DATA, "units", UnitSpec)}
-STANDARD: dict[str, list[str]] = boardcore.read_toml(__package__, DATA)["standard"]
+
+
+def standard_deployment(package: str = __package__) -> dict[str, list[str]]:
+    """The ``[standard]`` table of ``package``'s data file, checked: each key a rank of
+    the board, each value a unit kind (or "-") for each file."""
+    table = boardcore.load_constants(package, DATA, dict[str, list[str]], key="standard")
+    ranks, kinds = {str(y) for y in range(1, CONSTANTS.board_height + 1)}, {*UNITS, "-"}
+    for rank, row in table.items():
+        if rank not in ranks or len(row) != CONSTANTS.board_width or not set(row) <= kinds:
+            raise boardcore.InvalidData(
+                f"expected a rank 1..{CONSTANTS.board_height} with a unit kind or '-' on each of its "
+                f"{CONSTANTS.board_width} files, got {row}", where=f'{package}/{DATA}: $.standard["{rank}"]'
+            )  # fmt: skip
+    return table
+
+
+STANDARD: dict[str, list[str]] = standard_deployment()
 """The standard deployment, by rank: the unit kind on each file, "-" for none."""
 
 

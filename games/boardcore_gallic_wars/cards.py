@@ -46,32 +46,39 @@ class GallicCard(boardcore.Card):
     side: Side = attrs.field(kw_only=True)
     kind: Kind | None = attrs.field(kw_only=True)
     """The printed type; None for a variant card that has none."""
-    force: int = attrs.field(kw_only=True)
+    force: int = attrs.field(kw_only=True, validator=[attrs.validators.ge(-2), attrs.validators.le(10)])
+    """3 to 10 for a basic card or a Leader, -2 or -1 for a Disadvantage (GW-R03), 0 for a variant's."""
 
 
 @attrs.frozen
 class Constants:
-    hand_size: int
-    max_exchange: int
-    counted_per_type: int
-    streak_to_win: int
-    hands: int
+    """The ``[rules]`` table; a hand is drawn from a 36-card deck (GW-R01) and at most
+    all of it is exchanged (GW-R06); every count and limit is at least 1."""
+
+    hand_size: int = attrs.field(validator=[attrs.validators.ge(1), attrs.validators.le(36)])
+    max_exchange: int = attrs.field(validator=lambda c, a, v: attrs.validators.in_(range(c.hand_size + 1))(c, a, v))
+    counted_per_type: int = attrs.field(validator=attrs.validators.ge(1))
+    streak_to_win: int = attrs.field(validator=attrs.validators.ge(1))
+    hands: int = attrs.field(validator=attrs.validators.ge(1))
 
 
 CONSTANTS = boardcore.load_constants(__package__, "data/cards.toml", Constants)
 _EFFECT = {"L": "leader", "D": "disadvantage"}
 
 
-def deck() -> tuple[GallicCard, ...]:
-    """Both decks: ``C-<row>`` Celtic and ``R-<row>`` Roman cards, one pair per printed row (GW-R02)."""
-    rows = boardcore.load_rows(__package__, "data/cards.toml")
+def deck(package: str = __package__) -> tuple[GallicCard, ...]:
+    """Both decks: ``C-<row>`` Celtic and ``R-<row>`` Roman cards, one pair per printed row (GW-R02).
+
+    ``package`` is the package whose ``data/cards.toml`` holds the rows; each row must
+    have exactly the keys ``row``, ``celtic``, ``roman``, ``type`` and ``force``."""
+    rows = boardcore.load_rows(package, "data/cards.toml", types=dict(row=str, celtic=str, roman=str, type=str, force=int))
     cards = [
         {"id": f"{prefix}-{row['row']}", "name": row[column], "side": side, "kind": row["type"],
          "force": row["force"], "effect": _EFFECT.get(row["type"], "basic")}
         for row in rows
         for prefix, column, side in (("C", "celtic", "celts"), ("R", "roman", "romans"))
     ]  # fmt: skip
-    return boardcore.make_cards(cards, GallicCard)
+    return boardcore.make_cards(cards, GallicCard, f"{package}/data/cards.toml")
 
 
 # -- counting Force ------------------------------------------------------------------

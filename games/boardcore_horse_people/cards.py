@@ -28,6 +28,17 @@ class CardType(enum.Enum):
     TRIBE = "tribe"
 
 
+def _optional_range(low: int, high: int) -> Any:
+    """A validator: None, or a number from ``low`` to ``high``."""
+    return attrs.validators.optional([attrs.validators.ge(low), attrs.validators.le(high)])
+
+
+def _seat_counts(_: Constants, attribute: Any, counts: tuple[int, ...]) -> None:
+    # HP-R02: 2 to 6 players, each count once, in increasing order.
+    if not counts or list(counts) != sorted(set(counts)) or not 2 <= counts[0] <= counts[-1] <= 6:
+        raise ValueError(f"'{attribute.name}' must be increasing numbers of players from 2 to 6: {list(counts)}")
+
+
 def _valued(card: HorseCard, _: Any, value: int | None) -> None:
     # HP-R01: every type but Tribe comes in values 1..5; a Tribe has none.
     if (value is None) != (card.type is CardType.TRIBE):
@@ -40,7 +51,7 @@ class HorseCard(boardcore.Card):
 
     row: str = attrs.field(kw_only=True)
     type: CardType = attrs.field(kw_only=True)
-    value: int | None = attrs.field(default=None, kw_only=True, validator=_valued)
+    value: int | None = attrs.field(default=None, kw_only=True, validator=[_valued, _optional_range(1, 5)])
     """1..5 for a valued card; None for a Tribe."""
 
     @property
@@ -58,11 +69,13 @@ class HorseCard(boardcore.Card):
 class Constants:
     """The ``[rules]`` table of the data file."""
 
-    player_counts: tuple[int, ...]
-    hand_size: int
-    max_exchange: int
-    loot_to_win: int
-    turn_limit: int
+    player_counts: tuple[int, ...] = attrs.field(validator=_seat_counts)
+    hand_size: int = attrs.field(validator=[attrs.validators.ge(1), attrs.validators.le(12)])
+    """At most 12: the 75 cards deal 6 full hands (HP-R04)."""
+    max_exchange: int = attrs.field(validator=lambda c, a, v: attrs.validators.in_(range(c.hand_size + 1))(c, a, v))
+    """0 up to the whole hand (HP-D01)."""
+    loot_to_win: int = attrs.field(validator=attrs.validators.ge(1))
+    turn_limit: int = attrs.field(validator=attrs.validators.ge(1))
 
 
 CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)
@@ -79,7 +92,9 @@ def load_deck(package: str = __package__, resource: str = DATA) -> tuple[HorseCa
 
     Expansions call it with their own package to build their cards the same way.
     """
-    rows = boardcore.load_rows(package, resource)
+    rows = boardcore.load_rows(
+        package, resource, types=dict(row=str, name=str, type=CardType, values=list[int] | None, effect=str | None)
+    )
     # A row makes one card per printed value, each with its own id: expanded here,
     # since the engine's ``copies`` makes identical cards.
     cards = [

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -74,17 +76,41 @@ SLOTS_OF = {
 """The slots each attachment type needs free and then fills. Other types never attach."""
 
 
+def _needed_by(*types: CardType) -> Callable[[PWCard, Any, Any], None]:
+    """A validator: cards of ``types`` print this value (section 1.1), so their rows must give it."""
+
+    def needed(card: PWCard, attribute: Any, value: Any) -> None:
+        if value is None and card.type in types:
+            raise ValueError(f"a {FAMILY[card.type]} card needs its '{attribute.name}'")
+
+    return needed
+
+
+def _within(low: int, high: int | None = None) -> Any:
+    """A validator: None, or a number from ``low`` (up to ``high``)."""
+    bounds = [attrs.validators.ge(low)] + ([attrs.validators.le(high)] if high is not None else [])
+    return attrs.validators.optional(bounds)
+
+
 @attrs.frozen
 class PWCard(boardcore.Card):
-    """One physical card, ``<row>-<copy>``, with the printed data of its row."""
+    """One physical card, ``<row>-<copy>``, with the printed data of its row.
+
+    Each type has the numbers it prints (section 1.1): a person and a weapon a
+    strength, Sticks & Stones also a bonus, a Hunting card its food, a Hardship its
+    category. A strength is set against a d10 (PW-R07), so it lies in -10..10; a
+    bonus lies in 0..10, and food is at least 1."""
 
     type: CardType = attrs.field(kw_only=True)
-    strength: int | None = attrs.field(default=None, kw_only=True)
+    strength: int | None = attrs.field(
+        default=None, kw_only=True,
+        validator=[_needed_by(CardType.PERSON, CardType.RANGED, CardType.HTH, CardType.BOTH), _within(-10, 10)],
+    )  # fmt: skip
     """STR: a person's strength, a ranged weapon's strength, an HTH weapon's bonus."""
-    bonus: int | None = attrs.field(default=None, kw_only=True)
+    bonus: int | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardType.BOTH), _within(0, 10)])
     """The HTH bonus of a card that is both a ranged and an HTH weapon."""
-    food: int | None = attrs.field(default=None, kw_only=True)
-    category: Category | None = attrs.field(default=None, kw_only=True)
+    food: int | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardType.HUNT), _within(1)])
+    category: Category | None = attrs.field(default=None, kw_only=True, validator=_needed_by(CardType.HARDSHIP))
     negates: Category | None = attrs.field(default=None, kw_only=True)
     note: str | None = attrs.field(default=None, kw_only=True)
 
@@ -116,20 +142,26 @@ class PWCard(boardcore.Card):
         return (self.strength or 0) if self.type is CardType.HTH else 0
 
 
+_AT_LEAST_1 = attrs.validators.ge(1)
+
+
 @attrs.frozen
 class Constants:
-    """The numbers of the rules, from ``data/rules.toml`` (each key names its ruling)."""
+    """The numbers of the rules, from ``data/rules.toml`` (each key names its ruling).
 
-    start_people: int
-    start_food: int
-    hand_limit: int
-    big_tribe: int
-    people_per_food: int
-    winning_population: int
-    round_limit: int
-    raid_round_limit: int
-    defender_draw: int
-    die: int
+    Counts and limits are at least 1 (food and the Defender's draw at least 0), a
+    tribe starts below the winning population, and a die has at least 2 sides."""
+
+    start_people: int = attrs.field(validator=_AT_LEAST_1)
+    start_food: int = attrs.field(validator=attrs.validators.ge(0))
+    hand_limit: int = attrs.field(validator=_AT_LEAST_1)
+    big_tribe: int = attrs.field(validator=_AT_LEAST_1)
+    people_per_food: int = attrs.field(validator=_AT_LEAST_1)
+    winning_population: int = attrs.field(validator=lambda c, a, v: attrs.validators.gt(c.start_people)(c, a, v))
+    round_limit: int = attrs.field(validator=_AT_LEAST_1)
+    raid_round_limit: int = attrs.field(validator=_AT_LEAST_1)
+    defender_draw: int = attrs.field(validator=attrs.validators.ge(0))
+    die: int = attrs.field(validator=attrs.validators.ge(2))
 
 
 CARDS = boardcore.load_cards(__package__, "data/cards.toml", PWCard)

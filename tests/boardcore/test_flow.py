@@ -554,7 +554,8 @@ def test_marks_last_one_turn():
     assert m.marked("nothing") == ()
     clone = state.clone()
     assert clone.match.marked("played") == played
-    assert state.game.state_from_json(state.to_json()).match.marked("played") == played
+    # put() arranged the hand, so the history alone does not give this position: a trusted round trip
+    assert state.game.state_from_json(state.to_json(), verify=False).match.marked("played") == played
     boardcore.testing.advance_to(state, "build")  # the next seat's turn
     assert state.match.active == 0 and m.marked("played") == () and m.marks == {}
 

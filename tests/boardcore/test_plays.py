@@ -121,7 +121,8 @@ def test_two_step_asks_the_card_first_then_its_target():
     assert all(isinstance(o, Play) and o.card == strike.item for o in d.options)
     choose(state, 2, "play Strike on seat 1")
     assert events(state, CardPlayed)[-1] == CardPlayed(2, strike.item, "hand:2", 1, "act")
-    assert state.game.state_from_json(state.to_json()) == state
+    # start() arranged the hands, so the history alone does not give this position: a trusted round trip
+    assert state.game.state_from_json(state.to_json(), verify=False) == state
 
 
 @attrs.frozen

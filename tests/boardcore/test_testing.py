@@ -383,7 +383,8 @@ def test_set_count_and_set_table_change_the_match_as_a_referee_would():
     load_dice(state, [6])
     state.apply(0, DONE)  # the arranged match plays on: 1 hp left, a hit knocks seat 1 out
     assert state.result == boardcore.Result((0,), "last hero standing")
-    assert state.game.state_from_json(state.to_json()) == state
+    # an arranged match is no replay of its history: it loads back as a trusted round trip
+    assert state.game.state_from_json(state.to_json(), verify=False) == state
 
 
 def test_check_who_is_asked_accepts_a_sound_position():

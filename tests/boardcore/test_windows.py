@@ -90,7 +90,7 @@ def test_a_window_in_progress_saves_and_loads():
     text = state.to_json()
     (window,) = [step for _, step in state.match.asks]
     assert window == toycards.ShieldWindow(1, 0, index=0, order=(0,))
-    loaded = state.game.state_from_json(text)
+    loaded = state.game.state_from_json(text, verify=False)  # strike_at arranges the hands: a trusted round trip
     choose(loaded, 0, "block with a Shield")
     choose(state, 0, "block with a Shield")
     assert loaded == state

@@ -1,0 +1,148 @@
+"""Aztec Skirmish's data file is read against the game's schema: a corrupted copy of it
+is refused with InvalidData naming the file, the line where it is known, and the field."""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from importlib import resources
+
+import attrs
+import pytest
+
+import boardcore
+from boardcore_aztec_skirmish.cards import (
+    CARDS,
+    CONSTANTS,
+    SIDES,
+    STANDARD,
+    UNITS,
+    AztecCard,
+    Constants,
+    SideRow,
+    UnitSpec,
+    standard_deployment,
+)
+
+SOURCE = "boardcore_aztec_skirmish"
+DATA = "data/cards.toml"
+RESOURCES = (DATA,)
+FILE = "{package}/data/cards.toml"
+
+
+@attrs.frozen
+class Copy:
+    """A copy of a package's data files in a new package: its name, and the line of
+    the change made to it and of the ``[[...]]`` header above that change."""
+
+    package: str
+    line: int
+    header: int
+
+    def where(self, template: str) -> str:
+        """``template`` with ``{package}``, ``{line}``, ``{next}`` (the line after) and ``{header}``."""
+        return template.format(package=self.package, line=self.line, next=self.line + 1, header=self.header)
+
+
+@pytest.fixture
+def copy_with(tmp_path, monkeypatch):
+    """``copy_with(resource, old, new)``: SOURCE's data files copied into a new package
+    of the same layout, the first ``old`` in ``resource`` replaced by ``new`` (bytes)."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def make(resource: str, old: bytes, new: bytes) -> Copy:
+        package = f"copy_{uuid.uuid4().hex[:10]}"
+        (tmp_path / package / "data").mkdir(parents=True)
+        (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
+        line = header = 0
+        for name in RESOURCES:
+            data = resources.files(SOURCE).joinpath(name).read_bytes()
+            if name == resource:
+                at = data.index(old)
+                line, header = data.count(b"\n", 0, at) + 1, data.count(b"\n", 0, data.rfind(b"[[", 0, at)) + 1
+                data = data[:at] + new + data[at + len(old) :]
+            (tmp_path / package / name).write_bytes(data)
+        importlib.invalidate_caches()
+        return Copy(package, line, header)
+
+    return make
+
+
+def cards(package: str) -> tuple[AztecCard, ...]:
+    return boardcore.load_cards(package, DATA, AztecCard)
+
+
+def constants(package: str) -> Constants:
+    return boardcore.load_constants(package, DATA, Constants)
+
+
+def sides(package: str) -> tuple[SideRow, ...]:
+    return boardcore.load_table(package, DATA, "sides", SideRow)
+
+
+def units(package: str) -> tuple[UnitSpec, ...]:
+    return boardcore.load_table(package, DATA, "units", UnitSpec)
+
+
+def test_an_unchanged_copy_gives_the_game_its_cards_and_tables(copy_with):
+    package = copy_with(DATA, b"", b"").package
+    assert cards(package) == CARDS and len(CARDS) == 79 and constants(package) == CONSTANTS
+    assert sides(package) == tuple(SIDES.values()) and units(package) == tuple(UNITS.values())
+    assert standard_deployment(package) == STANDARD
+
+
+@pytest.mark.parametrize(
+    "old, new, load, where, message",
+    [
+        # the cards: types, enums, keys, copies
+        (b"range = 1", b'range = "1"', cards, ":{line}: $.cards[0].range", "expected an integer, got the string '1'"),
+        (b"range = 1", b"range = 1e30", cards, ":{line}: $.cards[0].range", "expected an integer, got the float 1e+30"),
+        (b"indirect = true", b"indirect = 1", cards, ":{line}: $.cards[4].indirect", "expected a boolean, got the integer 1"),
+        (b'user = "E"', b'user = "X"', cards, ":{line}: $.cards[0].user",
+         "expected a User (one of 'Z', 'C', 'E'), got the string 'X'"),
+        (b'only = "knights"', b'only = "jaguars"', cards, ":{line}: $.cards[12].only",
+         "expected a Troop (one of 'leaders', 'knights', 'warriors', 'soldiers', 'horsemen', 'cannons'), got the string 'jaguars'"),
+        (b'type = "attack"', b'type = "attack"\nranged = true', cards, ":{next}: $.cards[0].ranged",
+         "unknown key (known keys: id, name, effect, user, printed_type, type, range, only, shot, indirect, target_hits, note)"),
+        (b"copies = 2", b"copies = 0", cards, ":{line}: $.cards[0].copies", "copies must be a whole number of at least 1, not 0"),
+        (b"copies = 2", b"copies = 1001", cards, ":{line}: $.cards[0].copies", "copies must be at most 1000, not 1001"),
+        # what each card type needs (section 1.2), and ranges within the board
+        (b"range = 1", b"range = 8", cards, ":{line}: $.cards[0].range", "'range' must be <= 7: 8"),
+        (b"range = 1", b"range = 0", cards, ":{line}: $.cards[0].range", "'range' must be >= 1: 0"),
+        (b"range = 1\n", b"", cards, ":{header}: $.cards[0].range", "attack cards need their 'range'"),
+        (b'shot = "canister"\n', b"", cards, ":{header}: $.cards[21].shot", "cannon cards need their 'shot'"),
+        (b"target_hits = 1", b"target_hits = 0", cards, ":{line}: $.cards[7].target_hits", "'target_hits' must be >= 1: 0"),
+        # the constants, sides and units
+        (b"hand_limit = 5", b"hand_limit = 0", constants, ":{line}: $.rules.hand_limit", "'hand_limit' must be >= 1: 0"),
+        (b"board_width = 8", b"board_width = 27", constants, ":{line}: $.rules.board_width", "'board_width' must be <= 26: 27"),
+        (b"turn_limit = 100", b'turn_limit = "100"', constants, ":{line}: $.rules.turn_limit",
+         "expected an integer, got the string '100'"),
+        (b'forward = "N"', b'forward = "UP"', sides, ":{line}: $.sides[0].forward",
+         "'forward' must be in ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] (got 'UP')"),
+        (b"ranks = [7, 8]", b"ranks = [7, 9]", sides, ":{line}: $.sides[1].ranks", "'ranks' must be <= 8: 9"),
+        (b"ranks = [7, 8]", b"ranks = []", sides, ":{line}: $.sides[1].ranks", "Length of 'ranks' must be >= 1: 0"),
+        (b'side = "aztec"', b'side = "inca"', sides, ":{line}: $.sides[0].side",
+         "expected a Side (one of 'aztec', 'conquistador'), got the string 'inca'"),
+        (b"count = 19", b"count = 0", units, ":{line}: $.units[3].count", "'count' must be >= 1: 0"),
+        (b"hits = 3", b"hits = 3.5", units, ":{line}: $.units[0].hits", "expected an integer, got the float 3.5"),
+        (b"moves = 2", b"moves = 0", units, ":{line}: $.units[6].moves", "'moves' must be >= 1: 0"),
+        # the standard deployment
+        (b'"captain", "-", ', b'"captain", ', standard_deployment, ': $.standard["8"]',
+         "expected a rank 1..8 with a unit kind or '-' on each of its 8 files, got "
+         "['horseman', 'horseman', 'soldier', 'captain', 'soldier', 'horseman', 'horseman']"),
+        (b'"captain", "-", ', b'"capitan", "-", ', standard_deployment, ': $.standard["8"]',
+         "expected a rank 1..8 with a unit kind or '-' on each of its 8 files, got "
+         "['horseman', 'horseman', 'soldier', 'capitan', '-', 'soldier', 'horseman', 'horseman']"),
+        (b'"7" = ', b'"9" = ', standard_deployment, ': $.standard["9"]',
+         "expected a rank 1..8 with a unit kind or '-' on each of its 8 files, got "
+         "['soldier', 'soldier', 'cannon', 'soldier', 'soldier', 'cannon', 'soldier', 'soldier']"),
+        (b'"1" = ["warrior"', b'"1" = [1', standard_deployment, ':{line}: $.standard["1"][0]', "expected a string, got the integer 1"),
+        (b"[standard]", b"[standards]", standard_deployment, "", "missing the [standard] table"),
+    ],
+)  # fmt: skip
+def test_a_corrupted_copy_is_refused_naming_the_file_and_the_field(copy_with, old, new, load, where, message):
+    copy = copy_with(DATA, old, new)
+    with pytest.raises(boardcore.InvalidData) as caught:
+        load(copy.package)
+    assert caught.value.where == copy.where(FILE + where)
+    assert str(caught.value) == f"{caught.value.where}: {copy.where(message)}"

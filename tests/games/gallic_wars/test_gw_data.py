@@ -1,0 +1,106 @@
+"""Gallic Wars' data file is read against the game's schema: a corrupted copy of it is
+refused with InvalidData naming the file, the line where it is known, and the field."""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from importlib import resources
+
+import attrs
+import pytest
+
+import boardcore
+from boardcore_gallic_wars import CONSTANTS, deck
+from boardcore_gallic_wars.cards import Constants
+
+SOURCE = "boardcore_gallic_wars"
+RESOURCES = ("data/cards.toml",)
+FILE = "{package}/data/cards.toml"
+
+
+@attrs.frozen
+class Copy:
+    """A copy of a package's data files in a new package: its name, and the line of
+    the change made to it and of the ``[[...]]`` header above that change."""
+
+    package: str
+    line: int
+    header: int
+
+    def where(self, template: str) -> str:
+        """``template`` with ``{package}``, ``{line}``, ``{next}`` (the line after) and ``{header}``."""
+        return template.format(package=self.package, line=self.line, next=self.line + 1, header=self.header)
+
+
+@pytest.fixture
+def copy_with(tmp_path, monkeypatch):
+    """``copy_with(resource, old, new)``: SOURCE's data files copied into a new package
+    of the same layout, the first ``old`` in ``resource`` replaced by ``new`` (bytes)."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def make(resource: str, old: bytes, new: bytes) -> Copy:
+        package = f"copy_{uuid.uuid4().hex[:10]}"
+        (tmp_path / package / "data").mkdir(parents=True)
+        (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
+        line = header = 0
+        for name in RESOURCES:
+            data = resources.files(SOURCE).joinpath(name).read_bytes()
+            if name == resource:
+                at = data.index(old)
+                line, header = data.count(b"\n", 0, at) + 1, data.count(b"\n", 0, data.rfind(b"[[", 0, at)) + 1
+                data = data[:at] + new + data[at + len(old) :]
+            (tmp_path / package / name).write_bytes(data)
+        importlib.invalidate_caches()
+        return Copy(package, line, header)
+
+    return make
+
+
+def constants(package: str) -> Constants:
+    return boardcore.load_constants(package, "data/cards.toml", Constants)
+
+
+def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
+    copy = copy_with("data/cards.toml", b"", b"")
+    assert deck(copy.package) == deck() and len(deck()) == 72
+    assert constants(copy.package) == CONSTANTS
+
+
+@pytest.mark.parametrize(
+    "old, new, load, where, message",
+    [
+        # a row's keys and types, checked as the rows are read (GW-R02: a row is both cards)
+        (b"force = 9", b'force = "9"', deck, FILE + ":{line}: $.cards[3].force", "expected an integer, got the string '9'"),
+        (b"force = 10", b"force = 10.0", deck, FILE + ":{line}: $.cards[0].force", "expected an integer, got the float 10.0"),
+        (b"force = 10", b"force = true", deck, FILE + ":{line}: $.cards[0].force", "expected an integer, got the boolean true"),
+        (b"force = 10", b"force = 1e30", deck, FILE + ":{line}: $.cards[0].force", "expected an integer, got the float 1e+30"),
+        (b"force = 10", b'force = 10\ncolour = "red"', deck, FILE + ":{next}: $.cards[0].colour",
+         "unknown key (known keys: row, celtic, roman, type, force)"),
+        (b'roman = "Caesar"\n', b"", deck, FILE + ":{header}: $.cards[0].roman", "required key missing"),
+        # the card class: its enum and the printed range of Force (GW-R03), by card
+        (b"force = 10", b"force = 11", deck, FILE + ": $[0].force", "'force' must be <= 10: 11 (row of card 'C-GW01')"),
+        (b"force = -2", b"force = -5", deck, FILE + ": $[68].force", "'force' must be >= -2: -5 (row of card 'C-GW35')"),
+        (b'type = "L"', b'type = "K"', deck, FILE + ": $[0].kind",
+         "expected a Kind (one of 'L', 'R', 'T', 'S', 'M', 'D'), got the string 'K' (row of card 'C-GW01')"),
+        # the constants
+        (b"hand_size = 8", b'hand_size = "8"', constants, FILE + ":{line}: $.rules.hand_size",
+         "expected an integer, got the string '8'"),
+        (b"hand_size = 8", b"hand_size = 37", constants, FILE + ":{line}: $.rules.hand_size", "'hand_size' must be <= 36: 37"),
+        (b"max_exchange = 4", b"max_exchange = 9", constants, FILE + ":{line}: $.rules.max_exchange",
+         "'max_exchange' must be in range(0, 9) (got 9)"),
+        (b"streak_to_win = 3", b"streak_to_win = 0", constants, FILE + ":{line}: $.rules.streak_to_win",
+         "'streak_to_win' must be >= 1: 0"),
+        (b"hands = 8", b"hands = 8\nhand_limit = 8", constants, FILE + ":{next}: $.rules.hand_limit",
+         "unknown key (known keys: hand_size, max_exchange, counted_per_type, streak_to_win, hands)"),
+        (b"[rules]", b"[rule]", constants, FILE, "missing the [rules] table"),
+        # the file itself
+        (b"Vercingetorix", b"Vercing\xe9torix", deck, FILE, "not UTF-8 text: byte 0xe9 on line {line}"),
+    ],
+)  # fmt: skip
+def test_a_corrupted_copy_is_refused_naming_the_file_and_the_field(copy_with, old, new, load, where, message):
+    copy = copy_with("data/cards.toml", old, new)
+    with pytest.raises(boardcore.InvalidData) as caught:
+        load(copy.package)
+    assert caught.value.where == copy.where(where)
+    assert str(caught.value) == f"{caught.value.where}: {copy.where(message)}"

@@ -1,0 +1,87 @@
+"""The Omens' cards are read against Aztec Skirmish's card schema: a corrupted copy of
+their data file is refused with InvalidData naming the file, the line and the field."""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from importlib import resources
+
+import attrs
+import pytest
+
+import boardcore
+from boardcore_aztec_skirmish import AztecCard
+
+SOURCE = "boardcore_az_omens"
+RESOURCES = ("data/cards.toml",)
+FILE = "{package}/data/cards.toml"
+
+
+@attrs.frozen
+class Copy:
+    """A copy of a package's data files in a new package: its name, and the line of
+    the change made to it and of the ``[[...]]`` header above that change."""
+
+    package: str
+    line: int
+    header: int
+
+    def where(self, template: str) -> str:
+        """``template`` with ``{package}``, ``{line}``, ``{next}`` (the line after) and ``{header}``."""
+        return template.format(package=self.package, line=self.line, next=self.line + 1, header=self.header)
+
+
+@pytest.fixture
+def copy_with(tmp_path, monkeypatch):
+    """``copy_with(resource, old, new)``: SOURCE's data files copied into a new package
+    of the same layout, the first ``old`` in ``resource`` replaced by ``new`` (bytes)."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def make(resource: str, old: bytes, new: bytes) -> Copy:
+        package = f"copy_{uuid.uuid4().hex[:10]}"
+        (tmp_path / package / "data").mkdir(parents=True)
+        (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
+        line = header = 0
+        for name in RESOURCES:
+            data = resources.files(SOURCE).joinpath(name).read_bytes()
+            if name == resource:
+                at = data.index(old)
+                line, header = data.count(b"\n", 0, at) + 1, data.count(b"\n", 0, data.rfind(b"[[", 0, at)) + 1
+                data = data[:at] + new + data[at + len(old) :]
+            (tmp_path / package / name).write_bytes(data)
+        importlib.invalidate_caches()
+        return Copy(package, line, header)
+
+    return make
+
+
+def load(package: str) -> tuple[AztecCard, ...]:
+    """The plugin's own call (``register_cards``), on another package."""
+    return boardcore.load_cards(package, "data/cards.toml", AztecCard)
+
+
+def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):
+    assert [c.id for c in load(copy_with("data/cards.toml", b"", b"").package)] == ["AZO01-1", "AZO02-1"]
+
+
+@pytest.mark.parametrize(
+    "old, new, where, message",
+    [
+        (b"range = 1", b"range = 1.0", ":{line}: $.cards[1].range", "expected an integer, got the float 1.0"),
+        (b"range = 1", b"range = 9", ":{line}: $.cards[1].range", "'range' must be <= 7: 9"),
+        (b"range = 1\n", b"", ":{header}: $.cards[1].range", "attack cards need their 'range'"),
+        (b'user = "Z"', b'user = "Q"', ":{line}: $.cards[0].user", "expected a User (one of 'Z', 'C', 'E'), got the string 'Q'"),
+        (b'only = "horsemen"', b'only = "horses"', ":{line}: $.cards[1].only",
+         "expected a Troop (one of 'leaders', 'knights', 'warriors', 'soldiers', 'horsemen', 'cannons'), got the string 'horses'"),
+        (b"copies = 1", b"copies = 0", ":{line}: $.cards[0].copies", "copies must be a whole number of at least 1, not 0"),
+        (b"copies = 1", b"copies = 1000000000000000000000000000000", ":{line}: $.cards[0].copies",
+         "copies must be at most 1000, not 1000000000000000000000000000000"),
+    ],
+)  # fmt: skip
+def test_a_corrupted_copy_is_refused_naming_the_file_and_the_field(copy_with, old, new, where, message):
+    copy = copy_with("data/cards.toml", old, new)
+    with pytest.raises(boardcore.InvalidData) as caught:
+        load(copy.package)
+    assert caught.value.where == copy.where(FILE + where)
+    assert str(caught.value) == f"{caught.value.where}: {copy.where(message)}"

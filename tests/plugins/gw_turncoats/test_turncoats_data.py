@@ -1,0 +1,88 @@
+"""The Turncoats' cards are checked against Gallic Wars' card schema: a corrupted copy
+of their data file is refused with InvalidData naming the file and the field."""
+
+from __future__ import annotations
+
+import importlib
+import uuid
+from importlib import resources
+
+import attrs
+import pytest
+
+import boardcore
+from boardcore_gallic_wars import GallicCard
+from boardcore_gw_turncoats import _cards
+
+SOURCE = "boardcore_gw_turncoats"
+RESOURCES = ("data/cards.toml",)
+FILE = "{package}/data/cards.toml"
+
+
+@attrs.frozen
+class Copy:
+    """A copy of a package's data files in a new package: its name, and the line of
+    the change made to it and of the ``[[...]]`` header above that change."""
+
+    package: str
+    line: int
+    header: int
+
+    def where(self, template: str) -> str:
+        """``template`` with ``{package}``, ``{line}``, ``{next}`` (the line after) and ``{header}``."""
+        return template.format(package=self.package, line=self.line, next=self.line + 1, header=self.header)
+
+
+@pytest.fixture
+def copy_with(tmp_path, monkeypatch):
+    """``copy_with(resource, old, new)``: SOURCE's data files copied into a new package
+    of the same layout, the first ``old`` in ``resource`` replaced by ``new`` (bytes)."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def make(resource: str, old: bytes, new: bytes) -> Copy:
+        package = f"copy_{uuid.uuid4().hex[:10]}"
+        (tmp_path / package / "data").mkdir(parents=True)
+        (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
+        line = header = 0
+        for name in RESOURCES:
+            data = resources.files(SOURCE).joinpath(name).read_bytes()
+            if name == resource:
+                at = data.index(old)
+                line, header = data.count(b"\n", 0, at) + 1, data.count(b"\n", 0, data.rfind(b"[[", 0, at)) + 1
+                data = data[:at] + new + data[at + len(old) :]
+            (tmp_path / package / name).write_bytes(data)
+        importlib.invalidate_caches()
+        return Copy(package, line, header)
+
+    return make
+
+
+def load(package: str) -> tuple[GallicCard, ...]:
+    """What the plugin's ``_cards`` does, on another package: its rows, with no type."""
+    rows = [{**row, "kind": None} for row in boardcore.load_rows(package, "data/cards.toml")]
+    return boardcore.make_cards(rows, GallicCard, f"{package}/data/cards.toml")
+
+
+def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):
+    assert load(copy_with("data/cards.toml", b"", b"").package) == _cards()
+
+
+@pytest.mark.parametrize(
+    "old, new, where, message",
+    [
+        (b"force = 0", b"force = -3", ": $[0].force", "'force' must be >= -2: -3 (row of card 'C-TC01')"),
+        (b"force = 0", b"force = 0.5", ": $[0].force", "expected an integer, got the float 0.5 (row of card 'C-TC01')"),
+        (b'side = "celts"', b'side = "gauls"', ": $[0].side",
+         "expected a Side (one of 'romans', 'celts'), got the string 'gauls' (row of card 'C-TC01')"),
+        (b'effect = "turncoat"', b'effect = "turncoat"\ncopies = 0', ": $[0].copies",
+         "copies must be a whole number of at least 1, not 0"),
+        (b'effect = "turncoat"', b'effect = "turncoat"\ntype = "L"', ": $[0].type",
+         "unknown key (known keys: id, name, effect, side, kind, force) (row of card 'C-TC01')"),
+    ],
+)  # fmt: skip
+def test_a_corrupted_copy_is_refused_naming_the_file_and_the_field(copy_with, old, new, where, message):
+    copy = copy_with("data/cards.toml", old, new)
+    with pytest.raises(boardcore.InvalidData) as caught:
+        load(copy.package)
+    assert caught.value.where == copy.where(FILE + where)
+    assert str(caught.value) == f"{caught.value.where}: {copy.where(message)}"
