@@ -9,16 +9,20 @@
   game's table, the next die results.
 * :func:`choose`, :func:`options`, :func:`decision`, :func:`events` and
   :func:`advance_to` drive a match by option texts and read what happened.
+* :func:`copy_data` copies a game's data files with one change, to test that a
+  corrupted file is refused with a clear error.
 * :mod:`boardcore.testing.strategies` has hypothesis strategies (import it only
   where hypothesis is installed).
 """
 
 from .arrange import arranged, clear_pieces, load_dice, place, put, resolve_cards, set_count, set_table, stack
 from .conformance import ConformanceError, Summary, check_game, check_who_is_asked
+from .data import DataCopy, copy_data
 from .driving import advance_to, choose, decision, events, option, options
 
 __all__ = [
     "ConformanceError",
+    "DataCopy",
     "Summary",
     "advance_to",
     "arranged",
@@ -26,6 +30,7 @@ __all__ = [
     "check_who_is_asked",
     "choose",
     "clear_pieces",
+    "copy_data",
     "decision",
     "events",
     "load_dice",

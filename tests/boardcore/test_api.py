@@ -100,6 +100,7 @@ PUBLIC = [
 
 TESTING = [
     "ConformanceError",
+    "DataCopy",
     "Summary",
     "advance_to",
     "arranged",
@@ -107,6 +108,7 @@ TESTING = [
     "check_who_is_asked",
     "choose",
     "clear_pieces",
+    "copy_data",
     "decision",
     "events",
     "load_dice",

@@ -271,6 +271,7 @@ PLAIN_MODULES = [
     "boardcore.testing",
     "boardcore.testing.arrange",
     "boardcore.testing.conformance",
+    "boardcore.testing.data",
     "boardcore.testing.driving",
     "boardcore.testing.strategies",
 ]

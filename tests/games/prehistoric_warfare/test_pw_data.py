@@ -3,11 +3,7 @@ of one is refused with InvalidData naming the file, the line and the field."""
 
 from __future__ import annotations
 
-import importlib
-import uuid
-from importlib import resources
 
-import attrs
 import pytest
 
 import boardcore
@@ -16,44 +12,6 @@ from boardcore_prehistoric_warfare.cards import CARDS, RULES, Constants, PWCard
 SOURCE = "boardcore_prehistoric_warfare"
 RESOURCES = ("data/cards.toml", "data/rules.toml")
 CARDS_FILE, RULES_FILE = "{package}/data/cards.toml", "{package}/data/rules.toml"
-
-
-@attrs.frozen
-class Copy:
-    """A copy of a package's data files in a new package: its name, and the line of
-    the change made to it and of the ``[[...]]`` header above that change."""
-
-    package: str
-    line: int
-    header: int
-
-    def where(self, template: str) -> str:
-        """``template`` with ``{package}``, ``{line}``, ``{next}`` (the line after) and ``{header}``."""
-        return template.format(package=self.package, line=self.line, next=self.line + 1, header=self.header)
-
-
-@pytest.fixture
-def copy_with(tmp_path, monkeypatch):
-    """``copy_with(resource, old, new)``: SOURCE's data files copied into a new package
-    of the same layout, the first ``old`` in ``resource`` replaced by ``new`` (bytes)."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-
-    def make(resource: str, old: bytes, new: bytes) -> Copy:
-        package = f"copy_{uuid.uuid4().hex[:10]}"
-        (tmp_path / package / "data").mkdir(parents=True)
-        (tmp_path / package / "__init__.py").write_text("", encoding="utf-8")
-        line = header = 0
-        for name in RESOURCES:
-            data = resources.files(SOURCE).joinpath(name).read_bytes()
-            if name == resource:
-                at = data.index(old)
-                line, header = data.count(b"\n", 0, at) + 1, data.count(b"\n", 0, data.rfind(b"[[", 0, at)) + 1
-                data = data[:at] + new + data[at + len(old) :]
-            (tmp_path / package / name).write_bytes(data)
-        importlib.invalidate_caches()
-        return Copy(package, line, header)
-
-    return make
 
 
 def cards(package: str) -> tuple[PWCard, ...]:
