@@ -52,12 +52,18 @@ def _dump_special(codec: Codec, m: Match) -> dict[str, Callable[[Any], Any]]:
     }
 
 
-def dump_match(m: Match) -> dict[str, Any]:
+def dump_match(m: Match, whole: bool = True) -> dict[str, Any]:
+    """The match as plain data. Unless ``whole``, the log and the history are given
+    by their lengths and last entries: a fingerprint of the match that costs the
+    size of the table, not the length of the game."""
     codec = m.rules.codec
     special = _dump_special(codec, m)
     data: dict[str, Any] = {"format": FORMAT, "plugins": list(m.rules.plugins)}
     for name in FIELDS:
         value = getattr(m, name)
+        if not whole and name in ("log", "history"):
+            data[f"{name}_size"] = size = len(value)
+            value = SharedLog([value[size - 1]] if size else [])
         how = special.get(name)
         data[name] = how(value) if how is not None else codec.dump(value, _TYPES[name])
     return data

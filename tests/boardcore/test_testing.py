@@ -73,6 +73,18 @@ def test_check_game_is_deterministic():
     assert a == b
 
 
+def test_check_game_saves_a_game_a_logarithmic_number_of_times(monkeypatch):
+    # Full saves grow with the game; taken every `every` actions they made the
+    # check's cost grow with the square of its length. Now: sampled steps 0, 1, 2,
+    # 4, 8, ... and the end.
+    loads = []
+    real = boardcore.Game.state_from_json
+    monkeypatch.setattr(boardcore.Game, "state_from_json", lambda self, text, **kw: loads.append(len(text)) or real(self, text, **kw))
+    summary = check_game(toy.duel(), games=1, every=1, cross_process=False)
+    assert summary.actions > 40
+    assert 3 <= len(loads) <= summary.actions.bit_length() + 2
+
+
 def test_cross_process_check_needs_an_installed_game():
     # The toy is not installed under its name, so the child process cannot load it:
     # that is reported as a ConformanceError, not a crash.
