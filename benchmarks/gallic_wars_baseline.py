@@ -1,111 +1,175 @@
-"""A minimal hand-written Gallic Wars in plain Python, for the benchmark's ratio.
+"""Gallic Wars written plainly in Python: the yardstick for the engine's playouts.
 
-Same rules as the engine's game (GW-R01 to GW-R16) and the same random policy:
-in the Strategy phase each player, one decision at a time, picks uniformly among
-"discard one of the cards still in hand" (while fewer than 4 are picked) and
-"done". No engine, no events, no checks: this is the speed a person gets by
-writing the game directly, and the yardstick the engine is compared with.
+Same rules as the engine's game (GW-R01 to GW-R16, rules section 3) and the same
+random policy, asked in the same decision structure: in the Strategy phase each
+player, one decision at a time, picks uniformly among "discard one of the cards
+still in hand" and "done", until he says done or has picked 4 cards (then "done"
+is his only option and the engine answers it, so no decision is counted).
+
+No engine, no events, no checks: cards are small integers, piles are lists,
+draws are slices, and Force is counted directly (:func:`force`). The card rows
+and the constants are read from the engine's data file, so both sides play with
+the same deck, but nothing else of the engine is used.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import product
+import tomllib
+from importlib.util import find_spec
+from pathlib import Path
+from typing import Any
 
-# (type, force) per row, GW01..GW36; both decks share them (GW-R02).
-ROWS = (
-    [("L", 10), ("L", 5)]
-    + [("R", f) for f in (10, 9, 8, 7, 6, 5, 4, 3)]
-    + [("T", f) for f in (10, 9, 8, 7, 6, 5, 4, 3)]
-    + [("S", f) for f in (10, 9, 8, 7, 6, 5, 4, 3)]
-    + [("M", f) for f in (10, 9, 8, 7, 6, 5, 4, 3)]
-    + [("D", -2), ("D", -1)]
-)
 BASIC = ("S", "T", "R", "M")
+"""The basic types; a card's kind is its index here, or one of the two below."""
+LEADER = 4
+DISADVANTAGE = 5
+_KIND_INDEX = {**{kind: i for i, kind in enumerate(BASIC)}, "L": LEADER, "D": DISADVANTAGE}
 
 
-KIND = [kind for kind, _ in ROWS]
-FORCE = [value for _, value in ROWS]
+def _data() -> dict[str, Any]:
+    """The game's ``data/cards.toml``, found without importing the engine's package."""
+    spec = find_spec("boardcore_gallic_wars")
+    if spec is None or spec.origin is None:
+        raise ImportError("the boardcore_gallic_wars package is not installed")
+    with open(Path(spec.origin).parent / "data" / "cards.toml", "rb") as file:
+        return tomllib.load(file)
 
 
-def top2(values: list[int]) -> int:
-    if len(values) <= 2:
-        return sum(values)
-    values.sort(reverse=True)
-    return values[0] + values[1]
+def _cards(rows: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
+    """One deck as (row id, kind, force) per card, numbered by descending Force.
+
+    Numbering by Force means that sorting a hand's numbers sorts it from the
+    highest Force down, which is the order :func:`force` takes cards in.
+    """
+    cards = [(row["row"], _KIND_INDEX[row["type"]], row["force"]) for row in rows]
+    return sorted(cards, key=lambda card: -card[2])
+
+
+_DATA = _data()
+_RULES: dict[str, int] = _DATA["rules"]
+CARDS = _cards(_DATA["cards"])
+ROWS = [row for row, _, _ in CARDS]
+"""The printed row of each card number (both decks share the rows, GW-R02)."""
+KIND = [kind for _, kind, _ in CARDS]
+FORCE = [value for _, _, value in CARDS]
+HAND_SIZE = _RULES["hand_size"]
+MAX_EXCHANGE = _RULES["max_exchange"]
+PER_TYPE = _RULES["counted_per_type"]
+PLACES = PER_TYPE * len(BASIC)
+"""Counted places in all; a Leader may fill any place left free (GW-R09)."""
+STREAK_TO_WIN = _RULES["streak_to_win"]
+HANDS = _RULES["hands"]
 
 
 def force(hand: list[int]) -> int:
-    fixed = 0
-    lists: dict[str, list[int]] = {"S": [], "T": [], "R": [], "M": []}
-    leaders = []
-    for card in hand:
-        kind = KIND[card]
-        if kind == "D":
-            fixed += FORCE[card]
-        elif kind == "L":
-            leaders.append(FORCE[card])
-        else:
-            lists[kind].append(FORCE[card])
-    if not leaders:
-        return fixed + sum(top2(v) for v in lists.values())
-    best = -1000
-    for way in product(BASIC, repeat=len(leaders)):
-        total = fixed
-        for b, values in lists.items():
-            extra = [v for v, w in zip(leaders, way) if w == b]
-            total += top2(values + extra) if extra else top2(list(values))
-        best = max(best, total)
-    return best
+    """A hand's Force total (rules section 4): the best legal count, found directly.
 
-
-def play(rng: random.Random) -> tuple[tuple[int, ...], int]:
-    """One game; returns (winners, decisions taken).
-
-    Each decision picks uniformly with ``int(rng.random() * n)``, the same choice
-    function the engine side of the benchmark uses. With 4 cards picked, "done"
-    is the only option and no decision is taken (the engine resolves it too).
+    Which sets of cards may count together form a matroid (at most ``PER_TYPE``
+    basic cards of each type, at most ``PLACES`` cards in all, a Leader fitting
+    any place), so taking cards greedily from the highest Force down gives the
+    best total: a basic card if its type still has a place, a Leader if any
+    place is left. Disadvantage cards always count and use no place (GW-R10).
+    With 8 cards and 8 places this is the two best of each type plus every Leader.
     """
-    draw = [list(range(36)), list(range(36))]
-    discard: list[list[int]] = [[], []]
-    for pile in draw:
+    total = 0
+    counted = 0
+    taken = [0, 0, 0, 0]
+    for card in sorted(hand):  # card numbers go from the highest Force down
+        kind = KIND[card]
+        if kind == DISADVANTAGE:
+            total += FORCE[card]
+        elif counted < PLACES and (kind == LEADER or taken[kind] < PER_TYPE):
+            if kind != LEADER:
+                taken[kind] += 1
+            counted += 1
+            total += FORCE[card]
+    return total
+
+
+def draw(pile: list[int], discard: list[int], n: int, rng: random.Random) -> list[int]:
+    """Take ``n`` cards off the end of ``pile``; when it runs out, the whole
+    ``discard`` is shuffled into it and drawing goes on (GW-R05). Both lists are
+    changed in place, so they stay the seat's piles."""
+    if n <= len(pile):
+        got = pile[len(pile) - n :]
+        del pile[len(pile) - n :]
+        return got
+    got = pile[:]
+    pile[:] = discard
+    discard.clear()
+    rng.shuffle(pile)
+    rest = n - len(got)
+    got += pile[len(pile) - rest :]
+    del pile[len(pile) - rest :]
+    return got
+
+
+def exchange(hand: list[int], rng: random.Random) -> tuple[list[int], int]:
+    """One player's secret exchange (GW-D01) picked at random, card by card as the
+    engine asks it; returns (the picks, which leave ``hand``, decisions asked).
+
+    Each decision offers the cards still in hand, then "done", and takes option
+    ``int(rng.random() * n)``, the benchmark's choice function on both sides.
+    """
+    picked: list[int] = []
+    decisions = 0
+    while len(picked) < MAX_EXCHANGE:
+        decisions += 1
+        choice = int(rng.random() * (len(hand) + 1))
+        if choice == len(hand):
+            break
+        picked.append(hand.pop(choice))
+    return picked, decisions
+
+
+def result(winners: list[int | None]) -> tuple[tuple[int, ...], str]:
+    """The game's winners and reason after the last hand (GW-R13): the winner of
+    the last hand that had one, or both seats if every hand was tied."""
+    last = next((w for w in reversed(winners) if w is not None), None)
+    if last is None:
+        return (0, 1), f"all {HANDS} hands were tied"
+    return (last,), "won the last hand" if last == winners[-1] else "won the last hand that had a winner"
+
+
+def play_game(rng: random.Random) -> tuple[tuple[int, ...], str, int, int]:
+    """One game, seat 0 the Romans; returns (winners, the result's reason worded as
+    the engine words it, decisions taken, hands played).
+
+    Seat 0 acts first whenever things happen one after the other (GW-R04); with
+    one deck per seat that only changes how the random numbers are used.
+    """
+    piles = [list(range(len(CARDS))) for _ in (0, 1)]
+    discards: list[list[int]] = [[], []]
+    for pile in piles:
         rng.shuffle(pile)
     streak = [0, 0]
     winners: list[int | None] = []
     decisions = 0
-
-    def take(seat: int, n: int) -> list[int]:
-        got = []
-        for _ in range(n):
-            if not draw[seat]:
-                draw[seat], discard[seat] = discard[seat], []
-                rng.shuffle(draw[seat])
-            got.append(draw[seat].pop())
-        return got
-
-    for _ in range(8):  # at most 8 hands (GW-R16)
-        hands = [take(0, 8), take(1, 8)]
-        picks: list[list[int]] = [[], []]
+    for hand_number in range(1, HANDS + 1):
+        hands = [draw(piles[seat], discards[seat], HAND_SIZE, rng) for seat in (0, 1)]
+        # Both choose before either discards: the exchange is secret (GW-R06).
+        picks = []
+        for hand in hands:
+            picked, asked = exchange(hand, rng)
+            picks.append(picked)
+            decisions += asked
         for seat in (0, 1):
-            while len(picks[seat]) < 4:
-                left = [c for c in hands[seat] if c not in picks[seat]]
-                decisions += 1
-                choice = int(rng.random() * (len(left) + 1))
-                if choice == len(left):
-                    break
-                picks[seat].append(left[choice])
-        for seat in (0, 1):
-            for card in picks[seat]:
-                hands[seat].remove(card)
-                discard[seat].append(card)
-            hands[seat] += take(seat, len(picks[seat]))
-        totals = [force(hands[0]), force(hands[1])]
-        winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
+            if picks[seat]:
+                discards[seat] += picks[seat]
+                hands[seat] += draw(piles[seat], discards[seat], len(picks[seat]), rng)
+        totals = (force(hands[0]), force(hands[1]))
+        winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
         winners.append(winner)
         for seat in (0, 1):
             streak[seat] = streak[seat] + 1 if seat == winner else 0
-            discard[seat] += hands[seat]
-        if winner is not None and streak[winner] == 3:
-            return (winner,), decisions
-    last = next((w for w in reversed(winners) if w is not None), None)
-    return ((last,) if last is not None else (0, 1)), decisions
+            discards[seat] += hands[seat]
+        if winner is not None and streak[winner] >= STREAK_TO_WIN:
+            return (winner,), f"won {STREAK_TO_WIN} hands in a row", decisions, hand_number
+    return (*result(winners), decisions, HANDS)
+
+
+def play(rng: random.Random) -> tuple[tuple[int, ...], int]:
+    """One game, seat 0 the Romans; returns (winners, decisions taken)."""
+    winners, _, decisions, _ = play_game(rng)
+    return winners, decisions

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
-import pytest
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from boardcore import InvalidData
 from boardcore.testing import DataCopy, copy_data
+from boardcore.testing.strategies import data_file_edits
 
 
 @pytest.fixture
@@ -19,3 +26,29 @@ def copy_with(tmp_path, monkeypatch, request):
         return copy_data(tmp_path, source, files, resource, old, new)
 
     return make
+
+
+@pytest.fixture
+def fuzz_data_file(tmp_path_factory, monkeypatch):
+    """``fuzz_data_file(source, files, resource, loaders)``: copies of package ``source``'s
+    data ``files`` with ``resource`` edited by hypothesis (``data_file_edits``); every
+    loader must load each copy or refuse it with an ``InvalidData`` that names the file."""
+    directory = tmp_path_factory.mktemp("fuzzed")
+    monkeypatch.syspath_prepend(str(directory))
+
+    def fuzz(source: str, files: Sequence[str], resource: str, loaders: Sequence[Callable[[str], Any]]) -> None:
+        @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+        @given(edit=data_file_edits(source, resource))
+        def check(edit: tuple[bytes, bytes]) -> None:
+            copy = copy_data(directory, source, files, resource, *edit)
+            for load in loaders:
+                started = time.perf_counter()
+                try:
+                    load(copy.package)
+                except InvalidData as exc:
+                    assert exc.where.startswith(f"{copy.package}/"), f"the file is not named: {exc}"
+                assert time.perf_counter() - started < 5, f"{load} took {time.perf_counter() - started:.1f} s"
+
+        check()
+
+    return fuzz

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from importlib import resources
 from typing import Any
 
 import attrs
@@ -48,3 +49,41 @@ def playthroughs(
         return Playthrough(seed, n, state.history, state)
 
     return build()
+
+
+_JUNK_VALUES = (
+    b'"7"', b"7.9", b"true", b"1e30", b"-5", b"0", b"99999999999999999999999999999999", b"-9223372036854775808",
+    b"nan", b"inf", b"[]", b"{}", b'[1, "a"]', b'"\xe9"', b'""', b"[[[[[[[[[[]]]]]]]]]]",
+)
+
+
+def data_file_edits(package: str, resource: str) -> st.SearchStrategy[tuple[bytes, bytes]]:
+    """Edits of data file ``resource`` of ``package``, as ``(old, new)`` byte strings
+    for :func:`boardcore.testing.copy_data`: a value replaced by one of the wrong
+    type, out of range, huge, not UTF-8 or deeply nested; a line deleted,
+    doubled, or replaced by random text; a key renamed; the file cut short.
+
+    A game's loaders must load every such copy or refuse it with ``InvalidData``
+    (docs/testing.md, "Data files")."""
+    text = resources.files(package).joinpath(resource).read_bytes()
+    lines = [line for line in text.split(b"\n") if line.strip()]
+
+    @st.composite
+    def edit(draw: Any) -> tuple[bytes, bytes]:
+        line = draw(st.sampled_from(lines))
+        how = draw(st.sampled_from(["value", "value", "delete", "double", "random", "key", "cut"]))
+        key, equals, _ = line.partition(b"=")
+        if how == "value" and equals:
+            return line, key + b"= " + draw(st.sampled_from(_JUNK_VALUES))
+        if how == "key" and equals:
+            return line, key.strip() + b"_x " + equals + line.partition(b"=")[2]
+        if how == "double":
+            return line, line + b"\n" + line
+        if how == "random":
+            return line, draw(st.binary(max_size=24)).replace(b"\n", b" ")
+        if how == "cut":
+            at = text.index(line)
+            return text[at:], text[at : at + draw(st.integers(0, len(line)))]
+        return line, b""
+
+    return edit()
