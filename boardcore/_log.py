@@ -4,6 +4,10 @@ The event log and the action history only ever grow, so a clone can share its
 parent's list and remember how long it was. The first writer whose length no
 longer matches the list's copies its prefix first. Cloning is therefore O(1)
 however long the match has run, and rolling back an append is resetting a length.
+
+A log read from a save (:meth:`SharedLog.loaded`) keeps its saved rows and turns
+them into entries only when an entry is first read: most programs that load a
+match play on from it or save it again, and never look at its past.
 """
 
 from __future__ import annotations
@@ -17,17 +21,45 @@ T = TypeVar("T")
 class SharedLog(Generic[T]):
     """An append-only sequence with O(1) :meth:`fork`."""
 
-    __slots__ = ("_items", "_size", "_dumped")
+    __slots__ = ("_items", "_size", "_dumped", "_lazy")
 
-    def __init__(self, items: list[T] | None = None, size: int | None = None, dumped: list[Any] | None = None) -> None:
+    def __init__(
+        self,
+        items: list[T] | None = None,
+        size: int | None = None,
+        dumped: list[Any] | None = None,
+        lazy: list[Any] | None = None,
+    ) -> None:
         self._items: list[T] = items if items is not None else []
         self._size = len(self._items) if size is None else size
         # The saved form of the first entries, index for index; it lives and is
         # copied with ``_items``, so each entry is turned into data only once.
         self._dumped: list[Any] = dumped if dumped is not None else []
+        # [structure, rows] while the first ``rows`` items are still saved rows;
+        # shared by every fork of the same storage, and emptied once they are not.
+        self._lazy: list[Any] | None = lazy
+
+    @classmethod
+    def loaded(cls, rows: list[Any], structure: Callable[[Any, int], T]) -> SharedLog[T]:
+        """A log of saved ``rows`` that ``structure(row, index)`` turns into entries
+        when one is first read (its errors surface then). Saving it again writes
+        the rows back without structuring them."""
+        return cls(list(rows), len(rows), list(rows), [structure, len(rows)] if rows else None)
+
+    def _materialize(self) -> None:
+        lazy = self._lazy
+        if lazy is not None:
+            if lazy:
+                structure, rows = lazy
+                items = self._items
+                # all or nothing: a row that fails leaves every row as it was
+                items[:rows] = [structure(items[i], i) for i in range(rows)]
+                lazy.clear()
+            self._lazy = None
 
     def append(self, item: T) -> None:
         if len(self._items) != self._size:
+            self._materialize()  # the rows are structured in the storage shared with the forks
             self._items = self._items[: self._size]
             self._dumped = self._dumped[: self._size]
         self._items.append(item)
@@ -35,7 +67,7 @@ class SharedLog(Generic[T]):
 
     def fork(self) -> SharedLog[T]:
         """An independent log with the same entries, sharing storage until written."""
-        return SharedLog(self._items, self._size, self._dumped)
+        return SharedLog(self._items, self._size, self._dumped, self._lazy)
 
     def dumped(self, dump: Callable[[T], Any]) -> list[Any]:
         """Every entry turned into data by ``dump``, computing only the new ones.
@@ -56,6 +88,8 @@ class SharedLog(Generic[T]):
         return self._size
 
     def __iter__(self) -> Iterator[T]:
+        if self._lazy is not None:
+            self._materialize()
         items, size = self._items, self._size
         return iter(items if len(items) == size else items[:size])
 
@@ -64,7 +98,11 @@ class SharedLog(Generic[T]):
             index += self._size
         if not 0 <= index < self._size:
             raise IndexError(index)
+        if self._lazy is not None:
+            self._materialize()
         return self._items[index]
 
     def to_tuple(self) -> tuple[T, ...]:
+        if self._lazy is not None:
+            self._materialize()
         return tuple(self._items[: self._size])

@@ -258,7 +258,20 @@ def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
         return {p: load(step, Step, f"{where}.{p}") for p, step in _by_seat(value, where).items()}
 
     def log(value: Any, where: str) -> SharedLog[Event]:
-        return SharedLog([load(e, Event, f"{where}[{i}]") for i, e in enumerate(_list(value, where))])
+        # Each row's shape is checked now; its fields when the event is first read.
+        rows = _list(value, where)
+        for i, row in enumerate(rows):
+            if type(row) is not dict or type(row.get("kind")) is not str:
+                load(row, Event, f"{where}[{i}]")  # raises, saying what is wrong
+        return SharedLog.loaded(rows, lambda row, i: load(row, Event, f"{where}[{i}]"))
+
+    def history(value: Any, where: str) -> SharedLog[tuple[int, Action]]:
+        # Each entry's shape is checked now; its values when the history is first read.
+        rows = _pairs(value, where)
+        for i, (player, action) in enumerate(rows):
+            if type(player) is not int or type(action) is not dict:
+                load_history(game, [rows[i]], f"{where}[{i}]")  # raises, saying what is wrong
+        return SharedLog.loaded(rows, lambda row, i: load_history(game, [row], f"{where}[{i}]")[0])
 
     return {
         "rng": rng,
@@ -269,7 +282,7 @@ def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
         "drafts": drafts,
         "sealed": sealed,
         "log": log,
-        "history": lambda value, where: SharedLog(load_history(game, value, where)),
+        "history": history,
     }
 
 

@@ -307,7 +307,9 @@ def load_state(game: Game, text: str | bytes, verify: bool = True) -> State:
     replayed = _replay_saved(game, data)
     if replayed.to_json() == text:  # the usual case: a save written by to_json, untouched
         return replayed
-    m = load_match(game, data)  # says exactly what is malformed, if anything is
+    m = load_match(game, data)  # says exactly what is malformed, if anything is,
+    m.log.to_tuple()  # the log and the history included (they are read lazily)
+    m.history.to_tuple()
     saved = dump_match(m)
     again = dump_match(replayed._m)
     for name in ("format", "plugins", *FIELDS):

@@ -171,7 +171,16 @@ def test_values_of_the_wrong_type_are_refused_not_converted(case):
     path, value, where = STRICT[case]
     data = doc()
     for verify in (True, False):
-        error = refused(DUEL, changed(data, path, value), verify=verify)
+        text = changed(data, path, value)
+        if not verify and path[0] == "log" and len(path) > 2:
+            # A trusted load checks each event row's shape at once and its fields
+            # when the log is first read: the same error, later.
+            state = DUEL.state_from_json(text, verify=False)
+            with pytest.raises(InvalidData) as caught:
+                state.events
+            error = caught.value
+        else:
+            error = refused(DUEL, text, verify=verify)
         assert error.where.startswith(where), (error.where, str(error))
 
 

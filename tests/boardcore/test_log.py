@@ -110,3 +110,47 @@ def test_dumped_entries_are_computed_once_and_follow_each_fork():
     assert calls == [1, 2, 3, 4, 40]  # the shared prefix was dumped once
     log.truncate(2)
     assert log.dumped(dump) == [{"v": 1}, {"v": 2}]
+
+
+# -- a log read from a save: rows structured when first read --------------------------
+
+
+def counting(calls):
+    def structure(row, i):
+        calls.append(i)
+        if row == "bad":
+            raise ValueError(f"row {i}")
+        return row.upper()
+
+    return structure
+
+
+def test_a_loaded_log_structures_its_rows_once_when_first_read():
+    calls = []
+    log = SharedLog.loaded(["a", "b"], counting(calls))
+    assert len(log) == 2 and calls == []
+    assert log.dumped(str.lower) == ["a", "b"]  # saving writes the rows back, unread
+    assert calls == []
+    assert log[1] == "B" and calls == [0, 1]
+    assert list(log) == ["A", "B"] and log.to_tuple() == ("A", "B") and calls == [0, 1]
+
+
+def test_forks_of_a_loaded_log_share_the_structuring_and_diverge_safely():
+    calls = []
+    parent = SharedLog.loaded(["a", "b"], counting(calls))
+    child = parent.fork()
+    child.append("c")  # the shared storage, still unread
+    parent.append("x")  # diverges: the rows are structured first, for both
+    assert calls == [0, 1]
+    assert parent.to_tuple() == ("A", "B", "x")
+    assert child.to_tuple() == ("A", "B", "c")
+    assert calls == [0, 1]
+
+
+def test_a_row_that_fails_leaves_every_row_unread_and_fails_again_the_same_way():
+    calls = []
+    log = SharedLog.loaded(["a", "bad", "c"], counting(calls))
+    for _ in range(2):
+        with pytest.raises(ValueError, match="row 1"):
+            log.to_tuple()
+    assert log.dumped(str.lower) == ["a", "bad", "c"]
