@@ -29,6 +29,22 @@ def copy_with(tmp_path, monkeypatch, request):
 
 
 @pytest.fixture
+def refused(copy_with):
+    """``refused(resource, old, new, load, where, message)``: a copy with that change
+    must make ``load(package)`` raise InvalidData at ``where`` saying ``message``
+    (both templates for :meth:`DataCopy.where`)."""
+
+    def check(resource: str, old: bytes, new: bytes, load: Callable[[str], Any], where: str, message: str) -> None:
+        copy = copy_with(resource, old, new)
+        with pytest.raises(InvalidData) as caught:
+            load(copy.package)
+        assert caught.value.where == copy.where(where)
+        assert str(caught.value) == f"{caught.value.where}: {copy.where(message)}"
+
+    return check
+
+
+@pytest.fixture
 def fuzz_data_file(tmp_path_factory, monkeypatch):
     """``fuzz_data_file(source, files, resource, loaders)``: copies of package ``source``'s
     data ``files`` with ``resource`` edited by hypothesis (``data_file_edits``); every

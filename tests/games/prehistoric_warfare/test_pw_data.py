@@ -3,7 +3,6 @@ of one is refused with InvalidData naming the file, the line and the field."""
 
 from __future__ import annotations
 
-
 import pytest
 
 import boardcore
@@ -55,12 +54,8 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
         (b'category = "medical"\n', b"", ":{header}: $.cards[65].category", "a Hardship card needs its 'category'"),
     ],
 )  # fmt: skip
-def test_a_corrupted_copy_of_the_cards_is_refused_naming_the_file_and_the_field(copy_with, old, new, where, message):
-    copy = copy_with("data/cards.toml", old, new)
-    with pytest.raises(boardcore.InvalidData) as caught:
-        cards(copy.package)
-    assert caught.value.where == copy.where(CARDS_FILE + where)
-    assert str(caught.value) == f"{caught.value.where}: {copy.where(message)}"
+def test_a_corrupted_copy_of_the_cards_is_refused_naming_the_file_and_the_field(refused, old, new, where, message):
+    refused("data/cards.toml", old, new, cards, CARDS_FILE + where, message)
 
 
 @pytest.mark.parametrize(
@@ -76,9 +71,5 @@ def test_a_corrupted_copy_of_the_cards_is_refused_naming_the_file_and_the_field(
         (b"section 3", b"section \xa73", "", "not UTF-8 text: byte 0xa7 on line {line}"),
     ],
 )  # fmt: skip
-def test_a_corrupted_copy_of_the_rules_is_refused_naming_the_file_and_the_field(copy_with, old, new, where, message):
-    copy = copy_with("data/rules.toml", old, new)
-    with pytest.raises(boardcore.InvalidData) as caught:
-        rules(copy.package)
-    assert caught.value.where == copy.where(RULES_FILE + where)
-    assert str(caught.value) == f"{caught.value.where}: {copy.where(message)}"
+def test_a_corrupted_copy_of_the_rules_is_refused_naming_the_file_and_the_field(refused, old, new, where, message):
+    refused("data/rules.toml", old, new, rules, RULES_FILE + where, message)
