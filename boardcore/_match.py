@@ -122,13 +122,18 @@ _set_all = MatchData.__init__
 class Match(MatchData):
     """One match: its stored data (:class:`MatchData`) and the rule-author API over it."""
 
-    __slots__ = ("rules",)
+    __slots__ = ("rules", "_owned")
 
     rules: Game
     """The loaded game (spec, cards, effects, plugins); not part of the saved data."""
+    _owned: tuple[dict[str, Piece], dict[tuple[int, str | None], tuple[str, ...]]] | None
+    # ``pieces`` indexed by (owner, kind) and (owner, None), with the very dict it
+    # indexes: ``pieces`` is replaced on every change, so an index is valid while
+    # it is that dict (a cache, never saved).
 
     def __init__(self, rules: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.rules = rules
+        self._owned = None
         super().__init__(rules.name, players, seed, dict(options), rng.seed_state(seed))
 
     # -- copying ---------------------------------------------------------------------
@@ -137,6 +142,7 @@ class Match(MatchData):
         """An independent copy. Containers are shared because they are never mutated."""
         twin = object.__new__(Match)
         twin.rules = self.rules
+        twin._owned = self._owned
         _set_all(twin, *_get_all(self))
         twin.log = self.log.fork()
         twin.history = self.history.fork()
@@ -400,9 +406,15 @@ class Match(MatchData):
 
     def pieces_of(self, owner: int, kind: str | None = None) -> tuple[str, ...]:
         """Ids of ``owner``'s pieces (of one ``kind`` if given), oldest first."""
-        return tuple(
-            pid for pid, p in self.pieces.items() if p.owner == owner and (kind is None or p.kind == kind)
-        )
+        pieces = self.pieces
+        owned = self._owned
+        if owned is None or owned[0] is not pieces:
+            index: dict[tuple[int, str | None], list[str]] = {}
+            for pid, p in pieces.items():
+                index.setdefault((p.owner, None), []).append(pid)
+                index.setdefault((p.owner, p.kind), []).append(pid)
+            owned = self._owned = (pieces, {key: tuple(ids) for key, ids in index.items()})
+        return owned[1].get((owner, kind), ())
 
     # -- randomness ------------------------------------------------------------------
 

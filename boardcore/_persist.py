@@ -330,6 +330,7 @@ def load_match(game: Game, data: Any) -> Match:
         values.append(how(data[name], where) if how is not None else load(data[name], _TYPES[name], where))
     m = object.__new__(Match)
     m.rules = game
+    m._owned = None
     MatchData.__init__(m, *values)
     check_match(game, m)
     return m
