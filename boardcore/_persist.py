@@ -441,5 +441,7 @@ def check_match(game: Game, m: Match) -> None:
     elif not m.asks:
         raise InvalidData("a match that is not over must wait for a decision", where="$.asks")
 
-    for i, (p, _) in enumerate(m.history):
+    # the saved rows (a loaded history is structured only when first read)
+    dump = game.codec.dump
+    for i, (p, _) in enumerate(m.history.dumped(lambda entry: [entry[0], dump(entry[1], Action)])):
         seat(p, f"$.history[{i}][0]")
