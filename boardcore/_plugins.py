@@ -57,6 +57,21 @@ def installed_plugins() -> dict[str, Any]:
     return {ep.name: ep for ep in entry_points(group=PLUGINS_GROUP)}
 
 
+def describe_plugin(name: str) -> tuple[tuple[str, ...], str]:
+    """The games installed plugin ``name`` is for (its ``games`` attribute; empty for
+    any game) and the first line of its docstring, or why it cannot be loaded."""
+    entry = installed_plugins().get(name)
+    if entry is None:
+        return (), "(not installed)"
+    try:
+        plugin = entry.load()
+    except Exception as exc:  # an entry point can fail in any way while importing
+        return (), f"(cannot be loaded: {type(exc).__name__}: {exc})"
+    games = getattr(plugin, "games", ())
+    doc = (getattr(plugin, "__doc__", None) or "").strip()
+    return tuple(g for g in games if isinstance(g, str)), doc.splitlines()[0] if doc else "(no description)"
+
+
 def load_plugin(spec: Any) -> tuple[str, Any]:
     """Resolve an opt-in plugin given by entry-point name or as an object.
 

@@ -117,6 +117,16 @@ def list_bots() -> list[str]:
 _BUILTIN: dict[str, Any] = {"random": RandomBot, "first": FirstBot, "mc": MonteCarloBot}
 
 
+def bot_summary(name: str) -> str:
+    """The first line of the docstring of the bot called ``name``, or why it cannot be loaded."""
+    try:
+        factory = bot_factory(name)
+    except PluginError as exc:
+        return f"(cannot be loaded: {exc})"
+    doc = (getattr(factory, "__doc__", None) or "").strip()
+    return doc.splitlines()[0] if doc else "(no description)"
+
+
 def bot_factory(name: str) -> Any:
     """The factory of the bot called ``name``."""
     found = [ep for ep in entry_points(group=BOTS_GROUP) if ep.name == name]

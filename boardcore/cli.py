@@ -11,10 +11,11 @@ from typing import Any, TextIO
 
 from .bots import make_bot
 from .display import render_event, render_view
-from ._errors import BoardcoreError
+from ._errors import BoardcoreError, InvalidData
 from ._events import TurnBegan
 from ._registry import game_specs, load_game
 from .simulate import simulate
+from . import __version__
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -39,36 +40,43 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="boardcore", description="Play and simulate card and board games.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     games = sub.add_parser("games", help="list installed games")
     games.set_defaults(run=cmd_games)
+    bots = sub.add_parser("bots", help="list installed bots")
+    bots.set_defaults(run=cmd_bots)
+    plugins = sub.add_parser("plugins", help="list installed opt-in rule plugins and the games they are for")
+    plugins.set_defaults(run=cmd_plugins)
 
     play = sub.add_parser("play", help="play a game at the terminal against bots")
-    play.add_argument("game")
-    play.add_argument("--players", type=_positive, default=None)
+    play.add_argument("game", help="the game's name (see 'boardcore games')")
+    play.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
     play.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
     play.add_argument("--bots", default="random", help="bot names, comma-separated: one for all, or one per seat")
     play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
-    play.add_argument("--save", type=Path, default=None, help="save the match to FILE after every move")
+    play.add_argument(
+        "--save", type=Path, default=None, metavar="FILE", help="save the match to FILE at the start and after every move"
+    )
     play.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
     play.set_defaults(run=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many games bot against bot")
-    sim.add_argument("game")
-    sim.add_argument("-n", "--games", type=_positive, default=100)
-    sim.add_argument("--players", type=_positive, default=None)
+    sim.add_argument("game", help="the game's name (see 'boardcore games')")
+    sim.add_argument("-n", "--games", type=_positive, default=100, help="how many games (default 100)")
+    sim.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
     sim.add_argument("--bots", default="random", help="bot names, comma-separated: one for all, or one per seat")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--workers", type=_positive, default=1)
+    sim.add_argument("--seed", type=int, default=0, help="seed of the run: game i is seeded from it and i (default 0)")
+    sim.add_argument("--workers", type=_positive, default=1, help="processes to play on (default 1)")
     sim.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(run=cmd_simulate)
 
     rep = sub.add_parser("replay", help="step through a saved game")
-    rep.add_argument("file", type=Path)
+    rep.add_argument("file", type=Path, help="a match saved by 'boardcore play --save' or State.to_json")
     rep.add_argument("--pause", action="store_true", help="wait for Enter after each action")
     rep.add_argument(
         "--no-verify",
@@ -133,6 +141,29 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_bots(args: argparse.Namespace) -> int:
+    from .bots import bot_summary, list_bots
+
+    names = list_bots()
+    width = max((len(n) for n in names), default=0)
+    for name in names:
+        print(f"{name:<{width}}  {bot_summary(name)}")
+    return 0
+
+
+def cmd_plugins(args: argparse.Namespace) -> int:
+    from ._plugins import describe_plugin, installed_plugins
+
+    names = sorted(installed_plugins())
+    if not names:
+        print("no plugins installed")
+    width = max((len(n) for n in names), default=0)
+    for name in names:
+        games, summary = describe_plugin(name)
+        print(f"{name:<{width}}  for {', '.join(games) or 'any game'}: {summary}")
+    return 0
+
+
 # -- simulate --------------------------------------------------------------------------
 
 
@@ -166,7 +197,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"  draws/shared: {report.draws}")
     print(f"  mean actions {report.mean_actions:.1f}, mean turns {report.mean_turns:.2f}")
     print(f"  endings: {report.reasons}")
-    print(f"  {report.seconds:.2f} s, {report.actions_per_second:,.0f} actions/s, {report.games / max(report.seconds, 1e-9):,.0f} games/s")
+    rate = report.games / max(report.seconds, 1e-9)
+    print(f"  {report.seconds:.2f} s, {report.actions_per_second:,.0f} actions/s, {rate:,.{0 if rate >= 100 else 2}f} games/s")
     return 0
 
 
@@ -190,6 +222,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
         raise ValueError(f"--bots names {len(names)} bots for {players} seats (give one, or one per seat)")
     bots = {p: make_bot(names[0] if len(names) == 1 else names[p], seed + p + 1) for p in range(players)}
     state = game.new_state(players=players, seed=seed, **_options(getattr(args, "option", [])))
+    _save(state, args.save)  # a save path that cannot be written fails now, before any move
     print(f"{game.name}, {players} players, seed {seed}. You are seat {args.seat}. Type q to quit.", file=out)
     card_names = {cid: card.name for cid, card in game.cards.items()}
     # The set-up (shuffles, starting pieces) is in the view; the log starts with turn 1.
@@ -250,11 +283,16 @@ def _ask_number(inp: TextIO, out: TextIO, count: int) -> int | None:
 
 
 def _save(state: Any, path: Path | None) -> None:
+    """Write the match to ``path`` through a temporary file, so that a failed
+    write leaves the previous save whole."""
     if path is None:
         return
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(state.to_json(), encoding="utf-8")
-    tmp.replace(path)
+    try:
+        tmp.write_text(state.to_json(), encoding="utf-8")
+        tmp.replace(path)
+    except OSError as exc:
+        raise InvalidData(f"cannot save the match: {exc.strerror or exc}", where=str(path)) from exc
 
 
 # -- replay ----------------------------------------------------------------------------
@@ -263,7 +301,6 @@ def _save(state: Any, path: Path | None) -> None:
 def _saved_plugins(data: dict[str, Any], where: str) -> list[str]:
     """The plugins a saved match names, each checked against the installed plugins
     before anything is loaded: a file never makes boardcore import a module."""
-    from ._errors import InvalidData
     from ._plugins import installed_plugins
 
     names = data.get("plugins", [])
@@ -278,7 +315,6 @@ def _saved_plugins(data: dict[str, Any], where: str) -> list[str]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ._errors import InvalidData
     from ._persist import parse_saved
 
     try:
@@ -310,8 +346,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         shown = len(events)
         print(f"[{step}] seat {player}: {action}")
         state.apply(player, action)
-        if args.pause:
-            input()
+        if args.pause and not sys.stdin.readline():
+            args.pause = False  # end of input: play the rest without waiting
     for event in state.events[shown:]:
         line = render_event(event, card_names)
         if line:

@@ -9,6 +9,7 @@ import json
 import multiprocessing
 from pathlib import Path
 
+import attrs
 import pytest
 
 import boardcore
@@ -187,3 +188,72 @@ def test_a_module_plugin_is_saved_under_its_module_name_and_found_by_it():
     again = boardcore.load_game(toy.DUEL, plugins=[toy_trebuchet])
     assert again.plugins == ("toy_trebuchet",)
     assert again.state_from_json(state.to_json()) == state
+
+
+# -- command-line hygiene ------------------------------------------------------------------
+
+
+def test_version_prints_the_package_version(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.strip() == f"boardcore {boardcore.__version__}"
+
+
+def test_bots_lists_every_installed_bot_with_one_line_each(capsys):
+    code, out, _ = run(capsys, "bots")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == len(boardcore.bots.list_bots())
+    assert any(line.startswith("random ") and "uniformly" in line for line in lines)
+
+
+def test_plugins_lists_each_plugin_with_its_games_and_summary(capsys):
+    code, out, _ = run(capsys, "plugins")
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("gw-turncoats "))
+    assert "for gallic-wars: Turncoats" in line
+
+
+def test_every_option_of_every_command_has_help_text():
+    parser = cli._parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            if not isinstance(action, argparse._HelpAction):
+                assert action.help, f"boardcore {name}: {action.dest} has no help text"
+
+
+def test_a_save_path_that_cannot_be_written_fails_before_the_first_move(tmp_path, capsys):
+    code, out, err = run(capsys, "play", "toy-duel", "--seed", "1", "--save", str(tmp_path / "missing" / "x.json"))
+    assert code == 2 and out == ""
+    assert err.strip() == f"boardcore: error: {tmp_path / 'missing' / 'x.json'}: cannot save the match: No such file or directory"
+
+
+def test_a_save_that_fails_later_keeps_the_last_good_save(tmp_path, monkeypatch):
+    code, _, save = play(tmp_path, "1\n")  # played one move, saved, then end of input
+    good = save.read_text()
+    monkeypatch.setattr(Path, "replace", lambda self, target: (_ for _ in ()).throw(OSError(28, "No space left on device")))
+    with pytest.raises(boardcore.InvalidData, match="No space left on device"):
+        play(tmp_path, "1\n")
+    assert save.read_text() == good
+
+
+def test_end_of_input_while_playing_quits_and_saves(tmp_path):
+    code, out, save = play(tmp_path, "")
+    assert code == 0 and out.rstrip().endswith("bye")
+    assert toy.duel().state_from_json(save.read_text()).history == ()
+
+
+def test_replay_pause_at_end_of_input_plays_the_rest_without_waiting(tmp_path, capsys, monkeypatch):
+    play(tmp_path, "1\n" * 60, game="toy-arena")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, out, err = run(capsys, "replay", str(tmp_path / "match.json"), "--pause")
+    assert code == 0 and "result:" in out and err == ""
+
+
+def test_simulate_prints_its_seed_and_a_slow_rate_with_decimals(capsys, monkeypatch):
+    real = cli.simulate
+    monkeypatch.setattr(cli, "simulate", lambda *a, **k: attrs.evolve(real(*a, **k), seconds=8.0))  # a slow bot
+    code, out, _ = run(capsys, "simulate", "toy-duel", "-n", "3", "--seed", "4")
+    assert code == 0 and "seed 4" in out
+    assert out.rstrip().endswith("0.38 games/s")
