@@ -18,6 +18,7 @@ import attrs
 from ._decisions import Result
 from ._errors import InvalidData, RuleError
 from ._flow import TurnOrder
+from .grid import Board
 from ._zones import MAX_SEATS, SeatZones, Zone
 
 if TYPE_CHECKING:
@@ -125,6 +126,9 @@ class GameSpec:
     at_limit: Callable[[Match], Result] | None = None
     table_type: type | None = None
     """The game's own frozen attrs class for its extra state (``match.table``)."""
+    board: Board | None = None
+    """The square board the game's pieces stand on, if it has one (``boardcore.grid``):
+    views then give its size, and the terminal draws it with the pieces on it."""
     describe: Callable[[Match, int], dict[str, Any]] | None = None
     """Extra, game-specific entries for a player's view. Must only use what that
     player may see. Most games need none: the default view shows cards with

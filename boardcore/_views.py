@@ -66,6 +66,7 @@ def build_view(m: Match, player: int) -> dict[str, Any]:
         elif not d.secret:
             decisions.append({"player": d.player, "prompt": d.prompt})
     table_type = rules.spec.table_type
+    board = rules.spec.board
     view: dict[str, Any] = {
         "game": m.game,
         "player": player,
@@ -79,6 +80,7 @@ def build_view(m: Match, player: int) -> dict[str, Any]:
         "zones": zones,
         "counters": counters_view(m),
         "pieces": {pid: plain(codec.dump(p)) for pid, p in m.pieces.items()},
+        "board": None if board is None else {"width": board.width, "height": board.height},
         "table": None if m.table is None else plain(codec.dump(m.table, table_type)),
         "draft": list(m.drafts.get(player, ())),
         "decision": mine,

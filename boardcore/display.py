@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._events import (
@@ -40,6 +41,9 @@ def render_view(view: dict[str, Any]) -> str:
             lines.append(f"  {zone} [{entry['count']}]: {names}")
         else:
             lines.append(f"  {zone} [{entry['count']} hidden]")
+    board = view.get("board")
+    if board:
+        lines.extend("  " + line for line in render_board(board["width"], board["height"], view["pieces"]))
     if view["counters"]:
         lines.append("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(view["counters"].items())))
     if view.get("draft"):
@@ -49,6 +53,51 @@ def render_view(view: dict[str, Any]) -> str:
         for key, value in extra.items():
             lines.extend(_entry(key, value, "  "))
     return "\n".join(lines)
+
+
+def render_board(width: int, height: int, pieces: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """A square board as lines of text, the highest rank on top, files lettered under
+    and over it and ranks numbered on both sides, then a legend.
+
+    Each piece on the board shows as the letter of its kind: upper case for seat 0
+    and lower case for seat 1 in a two-seat match, the letter and the seat number
+    (``W2``) when more seats have pieces. Kinds get distinct letters: their first
+    letter that no other kind (in name order) has taken, so that ``knight`` and
+    ``king`` never share one. Pieces off the board are left out.
+    """
+    on_board = [p for p in pieces.values() if p.get("square")]
+    letters = _letters(sorted({str(p["kind"]) for p in on_board}))
+    seats = sorted({int(p["owner"]) for p in on_board})
+    by_case = set(seats) <= {0, 1}
+    cell = 2 if by_case else 3
+    at = {}
+    for p in on_board:
+        letter = letters[str(p["kind"])]
+        at[p["square"]] = (letter.upper() if p["owner"] == 0 else letter.lower()) if by_case else f"{letter.upper()}{p['owner']}"
+    names = "abcdefghijklmnopqrstuvwxyz"[:width]
+    files = "".join(f"{f:>{cell}}" for f in names)
+    margin = len(str(height))
+    lines = [" " * margin + files]
+    for y in range(height, 0, -1):
+        row = "".join(f"{at.get(f'{f}{y}', '.'):>{cell}}" for f in names)
+        lines.append(f"{y:>{margin}}{row}  {y}")
+    lines.append(" " * margin + files)
+    if letters:
+        who = "upper case: seat 0, lower case: seat 1" if by_case else "the number is the seat"
+        lines.append("  " + ", ".join(f"{letter} {kind}" for kind, letter in letters.items()) + f" ({who})")
+    return lines
+
+
+def _letters(kinds: Sequence[str]) -> dict[str, str]:
+    """A distinct letter for each kind: its first letter still free, else any free one."""
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for kind in kinds:
+        choices = [c for c in kind.upper() if c.isalpha()] + [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+        letter = next((c for c in choices if c not in taken), "?")
+        taken.add(letter)
+        out[kind] = letter
+    return out
 
 
 def _entry(key: str, value: Any, pad: str) -> list[str]:

@@ -43,6 +43,7 @@ SPEC = boardcore.GameSpec(
     turn_limit=CONSTANTS.turn_limit,
     at_limit=at_limit,
     table_type=AztecTable,
+    board=BOARD,
     options=(
         boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztec"),
         boardcore.Option(

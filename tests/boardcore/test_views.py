@@ -103,9 +103,9 @@ def test_the_default_view_needs_no_describe():
     assert "game_view" not in view
     assert set(view) == {
         "game", "player", "players", "turn", "round", "active", "phase", "out", "marks", "zones", "counters",
-        "pieces", "table", "draft", "decision", "others_deciding", "result",
+        "pieces", "board", "table", "draft", "decision", "others_deciding", "result",
     }  # fmt: skip
-    assert view["table"] is None and view["phase"] == "mulligan"
+    assert view["table"] is None and view["board"] is None and view["phase"] == "mulligan"
 
 
 def test_game_view_comes_from_describe():
