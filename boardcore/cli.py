@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import make_bot
-from .display import render_event, render_view
+from .display import render_event
 from ._errors import BoardcoreError, InvalidData
-from ._events import TurnBegan
 from ._registry import game_specs, load_game
 from .simulate import simulate
 from . import __version__
@@ -50,10 +49,17 @@ def _parser() -> argparse.ArgumentParser:
     plugins = sub.add_parser("plugins", help="list installed opt-in rule plugins and the games they are for")
     plugins.set_defaults(run=cmd_plugins)
 
-    play = sub.add_parser("play", help="play a game at the terminal against bots")
-    play.add_argument("game", help="the game's name (see 'boardcore games')")
+    play = sub.add_parser("play", help="play a game at the terminal against bots, alone or with others")
+    play.add_argument("game", nargs="?", help="the game's name (see 'boardcore games'); optional with --load")
     play.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
     play.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--seats", default=None, metavar="LIST", help="seats played at this terminal, comma-separated (hot-seat); bots play the others"
+    )
+    play.add_argument("--names", default=None, metavar="LIST", help="a name for every seat, comma-separated")
+    play.add_argument(
+        "--load", type=Path, default=None, metavar="FILE", help="resume the match saved in FILE (checked by replaying it)"
+    )
     play.add_argument("--bots", default="random", help="bot names, comma-separated: one for all, or one per seat")
     play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     play.add_argument(
@@ -208,94 +214,90 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     import random as _system_random
 
+    from ._session import Session
+
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
-    game = load_game(args.game, plugins=_names(args.plugins))
-    players = args.players or game.player_counts[0]
-    if players not in game.player_counts:
-        raise ValueError(f"{game.name} cannot be played by {players} players (allowed: {list(game.player_counts)})")
-    if not 0 <= args.seat < players:
-        raise ValueError(f"--seat must be between 0 and {players - 1}")
-    seed = args.seed if args.seed is not None else _system_random.SystemRandom().randrange(2**31)
-    names = _names(args.bots) or ["random"]
-    if len(names) not in (1, players):
-        raise ValueError(f"--bots names {len(names)} bots for {players} seats (give one, or one per seat)")
-    bots = {p: make_bot(names[0] if len(names) == 1 else names[p], seed + p + 1) for p in range(players)}
-    state = game.new_state(players=players, seed=seed, **_options(getattr(args, "option", [])))
-    _save(state, args.save)  # a save path that cannot be written fails now, before any move
-    print(f"{game.name}, {players} players, seed {seed}. You are seat {args.seat}. Type q to quit.", file=out)
-    card_names = {cid: card.name for cid, card in game.cards.items()}
-    # The set-up (shuffles, starting pieces) is in the view; the log starts with turn 1.
-    shown = next((i for i, e in enumerate(state.events) if isinstance(e, TurnBegan)), 0)
-    while not state.is_over:
-        events = state.events_for(args.seat)
-        for event in events[shown:]:
-            line = render_event(event, card_names)
-            if line:
-                print("  " + line, file=out)
-        shown = len(events)
-        mine = [d for d in state.pending if d.player == args.seat]
-        if not mine:
-            d = state.pending[0]
-            state.apply(d.player, bots[d.player].choose(state, d))
-            _save(state, args.save)
-            continue
-        decision = mine[0]
-        print(render_view(state.view(args.seat)), file=out)
-        print(decision.prompt, file=out)
-        for i, option in enumerate(decision.options, 1):
-            print(f"  {i}. {option}", file=out)
-        choice = _ask_number(inp, out, len(decision.options))
-        if choice is None:
-            print("bye", file=out)
-            _save(state, args.save)
-            return 0
-        state.apply(args.seat, decision.options[choice - 1])
-        _save(state, args.save)
-    for event in state.events_for(args.seat)[shown:]:
-        line = render_event(event, card_names)
-        if line:
-            print("  " + line, file=out)
-    result = state.result
-    assert result is not None
-    verdict = "you win" if result.winners == (args.seat,) else "you share the result" if args.seat in result.winners else "you lose"
-    print(f"Game over: {result.reason}; winners {list(result.winners)} - {verdict}.", file=out)
-    return 0
+    load = getattr(args, "load", None)
+    if load is not None:
+        state = _load_match(load, args.game)
+        game = state.game
+        players = state.players
+        seed = state.seed
+        if args.players is not None and args.players != players:
+            raise ValueError(f"the saved match has {players} players, not {args.players}")
+    else:
+        if not args.game:
+            raise ValueError("name a game to play, or --load a saved match")
+        game = load_game(args.game, plugins=_names(args.plugins))
+        players = args.players or game.player_counts[0]
+        if players not in game.player_counts:
+            raise ValueError(f"{game.name} cannot be played by {players} players (allowed: {list(game.player_counts)})")
+        seed = args.seed if args.seed is not None else _system_random.SystemRandom().randrange(2**31)
+        state = game.new_state(players=players, seed=seed, **_options(getattr(args, "option", [])))
+    seats_text = getattr(args, "seats", None)
+    seats = [_seat_number(t, players) for t in _names(seats_text)] if seats_text else [args.seat]
+    if not 0 <= seats[0] < players or len(set(seats)) != len(seats):
+        raise ValueError(f"--seat and --seats take different seats from 0 to {players - 1}")
+    given = _names(getattr(args, "names", None) or "")
+    if given and len(given) != players:
+        raise ValueError(f"--names gives {len(given)} names for {players} seats")
+    names = {p: given[p] if given else ("you" if seats == [p] else f"seat {p}") for p in range(players)}
+    bot_names = _names(args.bots) or ["random"]
+    if len(bot_names) not in (1, players):
+        raise ValueError(f"--bots names {len(bot_names)} bots for {players} seats (give one, or one per seat)")
+    bots = {
+        p: make_bot(bot_names[0] if len(bot_names) == 1 else bot_names[p], seed + p + 1)
+        for p in range(players)
+        if p not in seats
+    }
+    people = ", ".join(f"{names[p]} (seat {p})" for p in seats)
+    resumed = f", resumed after {len(state.history)} actions" if load is not None else ""
+    session = Session(state, {p: names[p] for p in seats}, bots, names, args.save, inp, out)
+    session.write_save()  # a save path that cannot be written fails now, before anything is shown
+    print(f"{game.name}, {players} players, seed {seed}{resumed}. At this terminal: {people}. Type q to quit.", file=out)
+    return session.run()
 
 
-def _ask_number(inp: TextIO, out: TextIO, count: int) -> int | None:
-    while True:
-        print(f"your choice (1-{count}, q to quit): ", end="", file=out, flush=True)
-        line = inp.readline()
-        if not line:
-            return None
-        text = line.strip().lower()
-        if text in ("q", "quit", "exit"):
-            return None
-        try:
-            number = int(text)
-        except ValueError:
-            print(f"  '{line.strip()}' is not a number; type a number from 1 to {count}", file=out)
-            continue
-        if 1 <= number <= count:
-            return number
-        print(f"  {number} is not between 1 and {count}", file=out)
-
-
-def _save(state: Any, path: Path | None) -> None:
-    """Write the match to ``path`` through a temporary file, so that a failed
-    write leaves the previous save whole."""
-    if path is None:
-        return
-    tmp = path.with_suffix(path.suffix + ".tmp")
+def _seat_number(text: str, players: int) -> int:
     try:
-        tmp.write_text(state.to_json(), encoding="utf-8")
-        tmp.replace(path)
+        seat = int(text)
+    except ValueError:
+        raise ValueError(f"--seats takes seat numbers, not {text!r}") from None
+    if not 0 <= seat < players:
+        raise ValueError(f"--seats: there is no seat {seat} in a {players}-player match")
+    return seat
+
+
+def _load_match(path: Path, game_name: str | None) -> Any:
+    """The match saved in ``path``, verified by a replay of its history."""
+    game, text = _read_saved(path, game_name)
+    try:
+        return game.state_from_json(text)
+    except InvalidData as exc:
+        raise InvalidData(str(exc), where=f"{path}: {exc.where}") from exc
+
+
+def _read_saved(path: Path, game_name: str | None = None) -> tuple[Any, str]:
+    """The game a saved match is of (with the plugins it names, each checked against
+    the installed ones before anything is loaded) and the file's text."""
+    from ._persist import parse_saved
+
+    try:
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise InvalidData(f"cannot save the match: {exc.strerror or exc}", where=str(path)) from exc
-
-
-# -- replay ----------------------------------------------------------------------------
+        raise InvalidData(f"cannot read: {exc.strerror}", where=str(path)) from exc
+    except UnicodeDecodeError as exc:
+        raise InvalidData(f"not JSON: {exc}", where=str(path)) from exc
+    try:
+        data, _ = parse_saved(text)  # the loader's own limits (size, depth, numbers) before anything else
+    except InvalidData as exc:
+        raise InvalidData(str(exc), where=str(path)) from exc
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise InvalidData("not a saved boardcore match", where=str(path))
+    if game_name and data["game"] != game_name:
+        raise InvalidData(f"this is a saved {data['game']!r:.60} match, not {game_name!r}", where=str(path))
+    return load_game(data["game"], plugins=_saved_plugins(data, str(path))), text
 
 
 def _saved_plugins(data: dict[str, Any], where: str) -> list[str]:
@@ -315,21 +317,7 @@ def _saved_plugins(data: dict[str, Any], where: str) -> list[str]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from ._persist import parse_saved
-
-    try:
-        text = args.file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidData(f"cannot read: {exc.strerror}", where=str(args.file)) from exc
-    except UnicodeDecodeError as exc:
-        raise InvalidData(f"not JSON: {exc}", where=str(args.file)) from exc
-    try:
-        data, _ = parse_saved(text)  # the loader's own limits (size, depth, numbers) before anything else
-    except InvalidData as exc:
-        raise InvalidData(str(exc), where=str(args.file)) from exc
-    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-        raise InvalidData("not a saved boardcore match", where=str(args.file))
-    game = load_game(data["game"], plugins=_saved_plugins(data, str(args.file)))
+    game, text = _read_saved(args.file)
     # By default the file is checked against a replay of its history (verify): a
     # changed or forged save is refused here, with the JSON path of what differs.
     saved = game.state_from_json(text, verify=not getattr(args, "no_verify", False))

@@ -257,3 +257,82 @@ def test_simulate_prints_its_seed_and_a_slow_rate_with_decimals(capsys, monkeypa
     code, out, _ = run(capsys, "simulate", "toy-duel", "-n", "3", "--seed", "4")
     assert code == 0 and "seed 4" in out
     assert out.rstrip().endswith("0.38 games/s")
+
+
+# -- sessions: resume, hot-seat, names, undo -------------------------------------------------
+
+
+def session(tmp_path, answers, game="toy-duel", save=True, **extra):
+    values = dict(game=game, players=None, seat=0, bots="random", seed=7, plugins="", option=[], seats=None, names=None, load=None)
+    values.update(extra)
+    values["save"] = tmp_path / "match.json" if save else None
+    out = io.StringIO()
+    code = cli.cmd_play(argparse.Namespace(**values), stdin=io.StringIO(answers), stdout=out)
+    return code, out.getvalue()
+
+
+def test_a_quit_match_resumes_with_load_and_plays_to_the_end(tmp_path):
+    code, out = session(tmp_path, "1\nq\n", game="toy-arena")
+    assert code == 0 and "resume with: boardcore play --load" in out
+    saved = toy.arena().state_from_json((tmp_path / "match.json").read_text())
+    code, out = session(tmp_path, "1\n" * 60, game=None, load=tmp_path / "match.json")
+    assert code == 0 and f"resumed after {len(saved.history)} actions" in out and "Game over" in out
+    final = toy.arena().state_from_json((tmp_path / "match.json").read_text())
+    assert final.is_over and final.history[: len(saved.history)] == saved.history
+
+
+def test_load_refuses_another_game_and_a_changed_file(tmp_path):
+    session(tmp_path, "1\nq\n", game="toy-arena")
+    with pytest.raises(boardcore.InvalidData, match="not 'toy-duel'"):
+        session(tmp_path, "", game="toy-duel", load=tmp_path / "match.json")
+    path = tmp_path / "match.json"
+    data = json.loads(path.read_text())
+    data["seed"] += 1
+    path.write_text(json.dumps(data))
+    with pytest.raises(boardcore.InvalidData) as caught:
+        session(tmp_path, "", game=None, load=path)
+    assert caught.value.where.startswith(f"{path}: $.")
+
+
+def test_hot_seat_hands_the_terminal_over_and_never_shows_the_last_players_hand(tmp_path):
+    code, out = session(tmp_path, "\n1\n\n1\nq\n", seats="0,1", names="Ann,Bob")
+    assert code == 0
+    first, second = out.split("Pass the terminal to Bob (seat 1) and press Enter.")
+    assert "Pass the terminal to Ann (seat 0)" in first and "Ann: " in first
+    assert "Bob: " in second and "hand:0 [" in second
+    assert "hidden]" in second.split("hand:0 [")[1].split("\n")[0]  # Ann's hand, seen by Bob: only its size
+    assert "\n" * 40 in second  # Ann's screen scrolled away before Bob looks
+
+
+def test_names_name_the_winner(tmp_path):
+    code, out = session(tmp_path, "1\n" * 60, game="toy-arena", names="Ann,Bob")
+    assert code == 0 and "Winner" in out and ("Ann" in out.split("Game over")[1] or "Bob" in out.split("Game over")[1])
+
+
+def test_undo_takes_back_a_pick_while_nothing_hidden_has_shown(tmp_path):
+    code, out = session(tmp_path, "1\nu\nq\n", game="gallic-wars")
+    assert code == 0 and "taken back" in out
+    saved = boardcore.load_game("gallic-wars").state_from_json((tmp_path / "match.json").read_text())
+    assert saved.history == ()
+
+
+def test_undo_is_refused_once_something_hidden_came_to_light(tmp_path):
+    # "done" at once: both exchanges are revealed (GW-R06), so the choice stands
+    state = boardcore.load_game("gallic-wars").new_state(players=2, seed=7)
+    done = len(state.pending[0].options)
+    code, out = session(tmp_path, f"{done}\nu\nq\n", game="gallic-wars")
+    assert "cannot take it back: since then, Revealed happened" in out or "cannot take it back: since then, cards came into" in out
+    assert "nothing to take back" in session(tmp_path, "u\nq\n", game="gallic-wars")[1]
+
+
+def test_quitting_without_save_offers_to_save(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out = session(tmp_path, "q\nlater.json\n", save=False)
+    assert code == 0 and "saved to later.json" in out
+    assert toy.duel().state_from_json((tmp_path / "later.json").read_text()).history == ()
+
+
+def test_bad_seats_and_names_are_clear_errors(tmp_path):
+    for extra, message in (({"seats": "0,5"}, "no seat 5"), ({"seats": "0,0"}, "different seats"), ({"names": "Ann"}, "1 names for 2 seats")):
+        with pytest.raises(ValueError, match=message):
+            session(tmp_path, "", **extra)

@@ -1,0 +1,222 @@
+"""A match played at the terminal: people at their seats, bots at the others.
+
+One person or several share the terminal (hot-seat). Before a person's decision
+the screen is handed over when it was someone else's turn to look, so that one
+player's hidden cards are not shown to the next. A person can quit (saving) and
+take back their last decision while nothing hidden has come to light since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from ._events import (
+    CardPlayed,
+    CardsMoved,
+    Chose,
+    CounterChanged,
+    PhaseBegan,
+    PhaseEnded,
+    PieceAdded,
+    PieceMoved,
+    PieceRemoved,
+    TurnBegan,
+    TurnEnded,
+)
+from ._errors import InvalidData
+from ._state import State
+from .display import render_event, render_view
+
+_HARMLESS = (Chose, PhaseBegan, PhaseEnded, TurnBegan, TurnEnded, CounterChanged, PieceAdded, PieceMoved, PieceRemoved, CardPlayed)
+"""Events that show nothing hidden. Dice, reveals, shuffles and a game's own events
+(a battle's totals) may, so a decision before them cannot be taken back."""
+
+_HANDOVER_LINES = 40
+"""Blank lines printed when the terminal passes to another person: the previous
+player's cards scroll out of sight."""
+
+
+class Session:
+    """The loop of a match at the terminal.
+
+    ``people`` maps the seats played at this terminal to their names; every other
+    seat is played by its bot in ``bots``. ``save`` (optional) is written at the
+    start and after every action.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        people: Mapping[int, str],
+        bots: Mapping[int, Any],
+        names: Mapping[int, str],
+        save: Path | None,
+        inp: TextIO,
+        out: TextIO,
+    ) -> None:
+        self.state = state
+        self.people = dict(people)
+        self.bots = dict(bots)
+        self.names = dict(names)
+        self.save_path = save
+        self.inp = inp
+        self.out = out
+        self.card_names = {cid: card.name for cid, card in state.game.cards.items()}
+        start = next((i for i, e in enumerate(state.events) if isinstance(e, TurnBegan)), 0)
+        self.shown = {seat: start if not state.history else len(state.events) for seat in self.people}
+        self.looking: int | None = None
+        # per person: (history length, log length) before each of their decisions
+        self.marks: dict[int, list[tuple[int, int]]] = {seat: [] for seat in self.people}
+
+    # -- the loop --------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the match ends or a person leaves; the exit code."""
+        while not self.state.is_over:
+            pending = self.state.pending
+            decision = next((d for d in pending if d.player in self.people), None)
+            if decision is None:
+                d = pending[0]
+                self.state.apply(d.player, self.bots[d.player].choose(self.state, d))
+                self.write_save()
+                continue
+            seat = decision.player
+            if not self.hand_over(seat):
+                return self.leave()
+            self.show_events(seat)
+            print(render_view(self.state.view(seat)), file=self.out)
+            print(f"{self.names[seat]}: {decision.prompt}", file=self.out)
+            for i, option in enumerate(decision.options, 1):
+                print(f"  {i}. {option}", file=self.out)
+            answer = self.ask(len(decision.options))
+            if answer is None:
+                return self.leave()
+            if isinstance(answer, str):  # "undo"
+                self.undo(seat)
+                continue
+            self.marks[seat].append((len(self.state.history), len(self.state.events)))
+            self.state.apply(seat, decision.options[answer - 1])
+            self.write_save()
+        self.finish()
+        return 0
+
+    def hand_over(self, seat: int) -> bool:
+        """With several people, make sure the right one is looking; False if the input ended."""
+        if len(self.people) > 1 and self.looking != seat:
+            if self.looking is not None:
+                print("\n" * _HANDOVER_LINES, end="", file=self.out)
+            print(f"Pass the terminal to {self.names[seat]} (seat {seat}) and press Enter.", file=self.out, flush=True)
+            if not self.inp.readline():
+                return False
+        self.looking = seat
+        return True
+
+    def show_events(self, seat: int) -> None:
+        events = self.state.events_for(seat)
+        for event in events[self.shown[seat] :]:
+            line = render_event(event, self.card_names)
+            if line:
+                print("  " + line, file=self.out)
+        self.shown[seat] = len(events)
+
+    def ask(self, count: int) -> int | str | None:
+        """A number from 1 to ``count``, ``"undo"``, or None to leave."""
+        while True:
+            print(f"your choice (1-{count}, u to undo, q to quit): ", end="", file=self.out, flush=True)
+            line = self.inp.readline()
+            if not line:
+                return None
+            text = line.strip().lower()
+            if text in ("q", "quit", "exit"):
+                return None
+            if text in ("u", "undo"):
+                return "undo"
+            try:
+                number = int(text)
+            except ValueError:
+                print(f"  '{line.strip()}' is not a number; type a number from 1 to {count}", file=self.out)
+                continue
+            if 1 <= number <= count:
+                return number
+            print(f"  {number} is not between 1 and {count}", file=self.out)
+
+    # -- taking back a decision ------------------------------------------------------------
+
+    def undo(self, seat: int) -> None:
+        """Go back to just before ``seat``'s last decision, if nothing hidden from them
+        has shown since (else say why not)."""
+        marks = self.marks[seat]
+        if not marks:
+            print("  nothing to take back: you have not decided anything yet", file=self.out)
+            return
+        history_size, log_size = marks[-1]
+        telling = self.telling_event(seat, log_size)
+        if telling is not None:
+            print(f"  cannot take it back: since then, {telling}", file=self.out)
+            return
+        state = self.state
+        history = state.history[:history_size]
+        game = state.game
+        self.state = game.replay(seed=state.seed, players=state.players, history=history, **state.match.options)
+        marks.pop()
+        for other in self.shown:
+            self.shown[other] = min(self.shown[other], log_size)
+        self.write_save()
+        print("  taken back", file=self.out)
+
+    def telling_event(self, seat: int, since: int) -> str | None:
+        """What has shown ``seat`` something hidden since log entry ``since``, or None."""
+        specs = self.state.match.specs
+        for event in self.state.events[since:]:
+            if isinstance(event, CardsMoved):
+                source, target = specs.get(event.source), specs.get(event.target)
+                if source is not None and target is not None and target.visible_to(seat) and not source.visible_to(seat):
+                    return f"cards came into {event.target}"
+            elif not isinstance(event, _HARMLESS):
+                return f"{type(event).__name__} happened"
+        return None
+
+    # -- saving and leaving ------------------------------------------------------------
+
+    def write_save(self, path: Path | None = None) -> None:
+        """Write the match through a temporary file, so a failed write leaves the
+        previous save whole."""
+        path = path or self.save_path
+        if path is None:
+            return
+        tmp = path.with_suffix(path.suffix + ".tmp")
+        try:
+            tmp.write_text(self.state.to_json(), encoding="utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            raise InvalidData(f"cannot save the match: {exc.strerror or exc}", where=str(path)) from exc
+
+    def leave(self) -> int:
+        if self.save_path is not None:
+            print(f"saved to {self.save_path}; resume with: boardcore play --load {self.save_path}", file=self.out)
+        else:
+            print("save the match? type a file name, or press Enter to leave without saving: ", end="", file=self.out, flush=True)
+            name = self.inp.readline().strip()
+            if name:
+                self.write_save(Path(name))
+                print(f"saved to {name}; resume with: boardcore play --load {name}", file=self.out)
+        print("bye", file=self.out)
+        return 0
+
+    def finish(self) -> None:
+        for seat in self.people:
+            if len(self.people) == 1:
+                self.show_events(seat)
+        result = self.state.result
+        assert result is not None
+        winners = ", ".join(self.names[w] for w in result.winners) or "nobody"
+        print(f"Game over: {result.reason}. Winner{'s' if len(result.winners) > 1 else ''}: {winners}.", file=self.out)
+        if len(self.people) == 1:
+            (seat,) = self.people
+            verdict = (
+                "you win" if result.winners == (seat,) else "you share the result" if seat in result.winners else "you lose"
+            )
+            print(f"{self.names[seat]}: {verdict}.", file=self.out)
+
