@@ -68,6 +68,13 @@ class Card:
         """What a person reads for this card (its name; games may say more, such as "Horde 4")."""
         return self.name
 
+    @property
+    def text(self) -> str:
+        """The card as a player at the table reads it in a hand or on the table: its
+        label and what matters in play ("Caesar (Leader, Force 10)"). Views give it
+        and the terminal shows it; games override it. Default: the label."""
+        return self.label
+
 
 # -- the strict converter ------------------------------------------------------------
 

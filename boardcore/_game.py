@@ -174,13 +174,13 @@ class Game:
         return found
 
     def card_view(self, card_id: str) -> dict[str, Any]:
-        """A card as a view shows it: id, name, label and its printed data (cached)."""
+        """A card as a view shows it: id, name, label, text and its printed data (cached)."""
         found = self._card_views.get(card_id)
         if found is None:
             card = self.cards[card_id]
             data = self.codec.dump(card)
             data.pop("effect", None)
-            found = {"id": card.id, "name": card.name, "label": card.label, **data}
+            found = {"id": card.id, "name": card.name, "label": card.label, "text": card.text, **data}
             self._card_views[card_id] = found
         return dict(found)
 

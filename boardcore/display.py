@@ -37,7 +37,7 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"out of the game: {view['out']}")
     for zone, entry in view["zones"].items():
         if "cards" in entry:
-            names = ", ".join(card["name"] for card in entry["cards"]) or "(empty)"
+            names = ", ".join(card.get("text") or card["name"] for card in entry["cards"]) or "(empty)"
             lines.append(f"  {zone} [{entry['count']}]: {names}")
         else:
             lines.append(f"  {zone} [{entry['count']} hidden]")

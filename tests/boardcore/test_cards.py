@@ -544,7 +544,7 @@ def test_labels_word_the_options_and_the_views():
     assert "discard Purse 2" in options(state, 0)  # ExchangeCards words its picks with the label
     view = state.view(0)["zones"]["hand:0"]["cards"]
     assert "Purse 2" in [c["label"] for c in view]
-    assert game.card_view("purse-1") == {"id": "purse-1", "name": "Purse", "label": "Purse 2", "kind": "coin", "value": 2}
+    assert game.card_view("purse-1") == {"id": "purse-1", "name": "Purse", "label": "Purse 2", "text": "Purse 2", "kind": "coin", "value": 2}
 
 
 def test_enforce_limit_words_its_options_with_labels():

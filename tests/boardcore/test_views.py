@@ -91,7 +91,7 @@ def test_cards_are_shown_with_their_label_and_printed_data():
     put(state, toycards.TABLEAU[0], ["Purse", "Banner"])
     zones = state.view(1)["zones"]
     purse, banner = zones["tableau:0"]["cards"]
-    assert purse == {"id": purse["id"], "name": "Purse", "label": "Purse 2", "kind": "coin", "value": 2}
+    assert purse == {"id": purse["id"], "name": "Purse", "label": "Purse 2", "text": "Purse 2", "kind": "coin", "value": 2}
     assert purse["id"].startswith("purse-")
     assert banner["label"] == "Banner" and banner["kind"] == "banner" and "effect" not in banner
     assert "cards" not in zones["draw"] and zones["draw"]["count"] == len(state.match.cards(toycards.DRAW))
