@@ -63,7 +63,7 @@ class Session:
         self.save_path = save
         self.inp = inp
         self.out = out
-        self.card_names = {cid: card.name for cid, card in state.game.cards.items()}
+        self.card_names = {cid: card.text for cid, card in state.game.cards.items()}
         start = next((i for i, e in enumerate(state.events) if isinstance(e, TurnBegan)), 0)
         self.shown = {seat: start if not state.history else len(state.events) for seat in self.people}
         self.looking: int | None = None

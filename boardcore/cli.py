@@ -321,7 +321,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     # By default the file is checked against a replay of its history (verify): a
     # changed or forged save is refused here, with the JSON path of what differs.
     saved = game.state_from_json(text, verify=not getattr(args, "no_verify", False))
-    card_names = {cid: card.name for cid, card in game.cards.items()}
+    card_names = {cid: card.text for cid, card in game.cards.items()}
     state = game.new_state(players=saved.players, seed=saved.seed, **saved.match.options)
     print(f"{game.name}: {saved.players} players, seed {saved.seed}, {len(saved.history)} actions")
     shown = 0

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ._events import (
+    HIDDEN_CARD,
     CardPlayed,
     CardsMoved,
     Chose,
@@ -47,7 +48,8 @@ def render_view(view: dict[str, Any]) -> str:
     if view["counters"]:
         lines.append("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(view["counters"].items())))
     if view.get("draft"):
-        lines.append(f"  your picks so far: {', '.join(view['draft'])}")
+        texts = {card["id"]: card.get("text") or card["name"] for entry in view["zones"].values() for card in entry.get("cards", ())}
+        lines.append(f"  your picks so far: {', '.join(texts.get(item, item) for item in view['draft'])}")
     extra = view.get("game_view")
     if extra:
         for key, value in extra.items():
@@ -137,7 +139,9 @@ def render_event(event: Event, names: dict[str, str]) -> str | None:
         aim = "" if event.target is None else f" on {event.target}"
         return f"seat {event.player} plays {names.get(event.card, event.card)}{aim}"
     if isinstance(event, CardsMoved):
-        return f"{len(event.cards)} card(s) {event.source} -> {event.target}"
+        if HIDDEN_CARD in event.cards:  # moved out of this player's sight: only how many
+            return f"{len(event.cards)} card(s) {event.source} -> {event.target}"
+        return f"{event.source} -> {event.target}: " + ", ".join(names.get(c, c) for c in event.cards)
     if isinstance(event, Shuffled):
         return f"{event.zone} shuffled ({event.size} cards)"
     if isinstance(event, Revealed):

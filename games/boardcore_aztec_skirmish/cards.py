@@ -126,6 +126,23 @@ class AztecCard(boardcore.Card):
             detail += f", {self.user.value}"
         return f"{self.name} ({detail})"
 
+    @property
+    def text(self) -> str:
+        """The card as read at the table, in the rules' words (AZ-R06, AZ-R19, AZ-R21 to AZ-R27):
+        ``"Muskets (attack, range 3, soldiers)"``, ``"Steel Helmets (defense, Conquistador)"``."""
+        reach = f"range {self.range}" if self.shot is None else _REACH[self.shot]
+        kind = {CardType.MOVE: f"move {self.range}", CardType.DEFENSE: "defense", CardType.DRAW2: _DRAW}
+        side = "" if self.user is User.E or self.only else next(s.name for s in SIDES.values() if s.user is self.user)
+        parts = (kind.get(self.type, f"attack, {reach}"), self.only.value if self.only else "", side,
+                 "hits friend and foe" if self.shot else "", "shoots over units" if self.indirect else "",
+                 f"vs {self.target_hits} Hit left" if self.target_hits else "")  # fmt: skip
+        return f"{self.name} ({', '.join(p for p in parts if p)})"
+
+
+_DRAW = f"draw {CONSTANTS.draw_special}"
+_REACH = {Shot.CANISTER: "range 2 and the squares beside", Shot.ROUND: "every square to the edge"}
+"""Where a cannon shot hits (AZ-R22, AZ-R23)."""
+
 
 _RANK = attrs.validators.and_(_AT_LEAST_1, attrs.validators.le(CONSTANTS.board_height))
 

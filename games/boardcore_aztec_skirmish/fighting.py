@@ -21,7 +21,7 @@ from boardcore import Action, Match, Pick, Result, Target, pick
 from boardcore.grid import Direction, occupancy, square_of
 
 from .board import ATTACKED, DISCARD, HAND, HITS, hits_lost, label, leader_alive, side_of
-from .cards import AztecCard, CardType, Side, usable_by
+from .cards import CARDS, AztecCard, CardType, Side, usable_by
 from .orders import shot_squares, shots, strikes
 from .plays import Menu, distinct
 
@@ -30,6 +30,7 @@ BOTH_LEADERS = "both Leaders fell: the attacking side wins"
 LIMIT_WIN = "turn limit: fewer Hits lost"
 LIMIT_DRAW = "turn limit: equal Hits lost"
 ENDINGS = (LEADER_KILLED, BOTH_LEADERS, LIMIT_WIN, LIMIT_DRAW)
+NAMES = {card.id: card.name for card in CARDS}
 
 
 @attrs.frozen
@@ -43,12 +44,22 @@ class Attack:
     squares: tuple[str, ...]
     victims: tuple[str, ...]
 
+    def __str__(self) -> str:
+        """``"seat 0's warrior-6"``: the attacker, as the events' sentences name it."""
+        return f"seat {self.seat}'s {self.unit}"
+
+    def aim(self) -> str:
+        return f"{', '.join(self.victims)} on {', '.join(self.squares)}"
+
 
 @attrs.frozen
 class AttackDeclared(boardcore.Event):
     """An attack was declared; the Defense window comes next."""
 
     attack: Attack
+
+    def __str__(self) -> str:
+        return f"{self.attack} attacks {self.attack.aim()} with {NAMES.get(self.attack.card, self.attack.card)}"
 
 
 @attrs.frozen
@@ -60,6 +71,9 @@ class UnitKilled(boardcore.Event):
     owner: int
     square: str | None
 
+    def __str__(self) -> str:
+        return f"seat {self.owner}'s {self.piece} is killed" + (f" on {self.square}" if self.square else "")
+
 
 @attrs.frozen
 class AttackResolved(boardcore.Event):
@@ -70,6 +84,11 @@ class AttackResolved(boardcore.Event):
     attack: Attack
     negated_by: str | None
     killed: tuple[str, ...]
+
+    def __str__(self) -> str:
+        if self.negated_by:
+            return f"{NAMES.get(self.negated_by, self.negated_by)} negates the attack of {self.attack}"
+        return f"{self.attack} hits {self.attack.aim()}" + (f", killing {', '.join(self.killed)}" if self.killed else "")
 
 
 @attrs.frozen

@@ -49,6 +49,13 @@ class GallicCard(boardcore.Card):
     force: int = attrs.field(kw_only=True, validator=[attrs.validators.ge(-2), attrs.validators.le(10)])
     """3 to 10 for a basic card or a Leader, -2 or -1 for a Disadvantage (GW-R03), 0 for a variant's."""
 
+    @property
+    def text(self) -> str:
+        """The label, type and Force: "Caesar (Leader, Force 10)", "Legions (Resources 10)",
+        "Roman Politics (Disadvantage -1)"; a card with no printed type reads as its label."""
+        force = f", Force {self.force}" if self.kind is Kind.LEADER else f" {self.force}"
+        return f"{self.label} ({self.kind.name.title()}{force})" if self.kind else self.label
+
 
 @attrs.frozen
 class Constants:

@@ -43,6 +43,11 @@ class HandFought(boardcore.Event):
     totals: tuple[int, int]
     winner: int | None
 
+    def __str__(self) -> str:
+        """``hand 3: seat 0 has Force 58, seat 1 has 51 - seat 0 wins the hand``; a tie names GW-R11."""
+        result = "a tie, nobody wins the hand (GW-R11)" if self.winner is None else f"seat {self.winner} wins the hand"
+        return f"hand {self.hand}: seat 0 has Force {self.totals[0]}, seat 1 has {self.totals[1]} - {result}"
+
 
 def setup(m: Match) -> None:
     """Each seat gets its side's deck (plugin cards included) in id order, shuffled,

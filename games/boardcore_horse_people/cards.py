@@ -64,6 +64,11 @@ class HorseCard(boardcore.Card):
         """What a person reads: ``"Horde 4"``, or ``"Huns"`` for a Tribe."""
         return self.name if self.value is None else f"{self.name} {self.value}"
 
+    @property
+    def text(self) -> str:
+        """As a hand reads it: ``"Europe (Conquest 3)"``, ``"Golden Horde (Tribe)"`` (HP-R01, HP-R19)."""
+        return f"{self.name} ({self.type.value.title()}{'' if self.value is None else f' {self.value}'})"
+
 
 @attrs.frozen
 class Constants:

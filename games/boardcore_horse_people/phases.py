@@ -36,6 +36,9 @@ class TributeCollected(boardcore.Event):
     conquest: int
     gain: int
 
+    def __str__(self) -> str:
+        return f"seat {self.khan}, the Khan, lays Loot {self.loot} and Conquest {self.conquest} and wins {self.gain} Loot"
+
 
 @attrs.frozen
 class InvasionResolved(boardcore.Event):
@@ -45,6 +48,11 @@ class InvasionResolved(boardcore.Event):
     conquest: int
     deposed: int | None
     khan: int | None
+
+    def __str__(self) -> str:
+        fate = "nobody is deposed" if self.deposed is None else f"seat {self.deposed} is deposed"
+        now = "nobody is Khan" if self.khan is None else f"seat {self.khan} is Khan"
+        return f"the Nomads' Weakness {self.weakness} against Conquest {self.conquest}: {fate}; {now}"
 
 
 @attrs.frozen

@@ -75,6 +75,12 @@ SLOTS_OF = {
 }
 """The slots each attachment type needs free and then fills. Other types never attach."""
 
+DETAIL = {"P": ", strength {c.strength}{n}", "M": ", strength {c.strength}", "W": ", +{c.strength}", "X": "{n}",
+          "MW": ", strength {c.strength}, HTH +{c.bonus}", "A": ", attacks on its wearer at +1", "G": ", food {c.food}",
+          "H": ", {c.category.value}"}  # fmt: skip
+"""What a card's :attr:`PWCard.text` adds to its family, by type letter (section 1.1, PW-R07, PW-R13);
+``{n}`` is the printed note."""
+
 
 def _needed_by(*types: CardType) -> Callable[[PWCard, Any, Any], None]:
     """A validator: cards of ``types`` print this value (section 1.1), so their rows must give it."""
@@ -125,6 +131,13 @@ class PWCard(boardcore.Card):
         return f"{self.name} ({FAMILY[self.type]})" if self.name in SHARED_NAMES else self.name
 
     @property
+    def text(self) -> str:
+        """The name, family, numbers and printed note: ``Spear Thrower (Ranged weapon, strength 6)``,
+        ``Set Traps (Hunting, food 3)``; the family keeps shared names apart (PW-R05). Sticks & Stones
+        leaves out its note, which its numbers already say."""
+        return f"{self.name} ({FAMILY[self.type]}{DETAIL.get(self.type.value, '').format(c=self, n=f'; {self.note}' * bool(self.note))})"
+
+    @property
     def slots(self) -> frozenset[Slot]:
         """The slots this card fills when attached; empty for cards that never attach."""
         return SLOTS_OF.get(self.type, frozenset())
@@ -168,3 +181,15 @@ CARDS = boardcore.load_cards(__package__, "data/cards.toml", PWCard)
 SHARED_NAMES = frozenset(name for name, rows in Counter(name for name, _ in {(c.name, c.row) for c in CARDS}).items() if rows > 1)
 """Printed names that more than one row uses ("Set Traps")."""
 RULES = boardcore.load_constants(__package__, "data/rules.toml", Constants)
+_SAID = {c.id: c.label for c in CARDS} | {"True": "a hit", "False": "a miss", "None": "none"}
+
+
+def said(template: str) -> Callable[[Any], str]:
+    """An event's ``__str__``: ``template`` filled with its fields as a player reads them, card ids as
+    labels, generic markers as "a generic", tuples as lists, a hit test as "a hit" or "a miss"."""
+    return lambda event: template.format_map({k: _read(v) for k, v in attrs.asdict(event, recurse=False).items()})
+
+
+def _read(value: Any) -> Any:
+    value = ", ".join(str(_read(v)) for v in value) or "none" if isinstance(value, tuple) else value
+    return "a generic" if str(value).startswith("person-") else _SAID.get(str(value), value)

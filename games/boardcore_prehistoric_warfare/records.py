@@ -13,6 +13,8 @@ import attrs
 
 import boardcore
 
+from .cards import said
+
 
 class Side(enum.Enum):
     """The two sides of a raid; the value indexes the raid's per-side tuples."""
@@ -129,6 +131,8 @@ class EnteredPlay(boardcore.Event):
     owner: int
     entry: int
 
+    __str__ = said("{person} enters play for seat {owner} as #{entry}")
+
 
 @attrs.frozen
 class LeftPlay(boardcore.Event):
@@ -139,6 +143,8 @@ class LeftPlay(boardcore.Event):
     cause: Cause
     gear: tuple[str, ...] = ()
 
+    __str__ = said("seat {owner} loses {person} ({cause.value}; gear discarded: {gear})")
+
 
 @attrs.frozen
 class RaidBegan(boardcore.Event):
@@ -148,6 +154,8 @@ class RaidBegan(boardcore.Event):
     defender: int
     raiders: tuple[str, ...]
     defenders: tuple[str, ...]
+
+    __str__ = said("seat {attacker} raids seat {defender} with {raiders}")
 
 
 @attrs.frozen
@@ -162,6 +170,8 @@ class Attacked(boardcore.Event):
     roll: int
     hit: bool
 
+    __str__ = said("{attacker} attacks {target} ({mode.value}): roll {roll} + {modifier} against strength {strength}: {hit}")
+
 
 @attrs.frozen
 class RaidDecided(boardcore.Event):
@@ -172,3 +182,5 @@ class RaidDecided(boardcore.Event):
     rounds: int
     lost: tuple[int, int]
     winner: int | None
+
+    __str__ = said("seat {attacker} vs seat {defender}: the raid ends after {rounds} round(s), losses {lost}; winning seat: {winner}")

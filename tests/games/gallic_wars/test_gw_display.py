@@ -1,0 +1,66 @@
+"""Gallic Wars at the table: what a hand and a battle read like at the terminal."""
+
+from __future__ import annotations
+
+import re
+
+import boardcore
+from boardcore.display import render_event, render_view
+from boardcore.testing import arranged
+from boardcore_gallic_wars import HandFought
+
+from .helpers import hands_fought
+from .test_rules import MIRROR, both_done
+
+
+def test_a_leaders_text_names_its_type_and_force_gw_r09(game):
+    # A Leader counts in any one basic type (GW-R09), so its type is not a basic one.
+    assert game.card("R-GW01").text == "Caesar (Leader, Force 10)"
+    assert game.card("C-GW02").text == "Commius (Leader, Force 5)"
+
+
+def test_a_basic_cards_text_names_its_type_and_force_gw_r02(game):
+    # The Roman card has the type and Force of the Celtic card on its row (GW-R02).
+    assert game.card("R-GW03").text == "Legions (Resources 10)"
+    assert game.card("C-GW03").text == "Gauls (Resources 10)"
+    assert game.card("R-GW26").text == "Spies (Strategy 3)"
+
+
+def test_a_disadvantages_text_shows_its_negative_force_gw_r03(game):
+    assert game.card("R-GW36").text == "Roman Politics (Disadvantage -1)"
+    assert game.card("C-GW35").text == "Tribal Divisions (Disadvantage -2)"
+
+
+def test_a_card_with_no_printed_type_reads_as_its_label():
+    game = boardcore.load_game("gallic-wars", plugins=["gw-turncoats"])
+    assert game.card("R-TC01").text == "Labienus Defects"
+
+
+def test_a_won_hand_reads_as_a_sentence():
+    event = HandFought(3, (58, 51), 0)
+    assert str(event) == "hand 3: seat 0 has Force 58, seat 1 has 51 - seat 0 wins the hand"
+    assert render_event(event, {}) == str(event)
+    assert str(HandFought(4, (40, 47), 1)).endswith("seat 1 has 47 - seat 1 wins the hand")
+
+
+def test_a_tied_hand_says_nobody_wins_it_gw_r11(game):
+    state = arranged(game, seed=1, top={"draw:0": MIRROR[0], "draw:1": MIRROR[1]})
+    both_done(state)
+    (fought,) = hands_fought(state)
+    total = fought.totals[0]
+    tie = f"hand 1: seat 0 has Force {total}, seat 1 has {total} - a tie, nobody wins the hand (GW-R11)"
+    assert render_event(fought, {}) == tie
+
+
+def test_the_hand_line_shows_each_cards_type_and_force(game):
+    state = arranged(game, seed=7, top={"draw:0": ["Caesar", "Legions", "Roman Politics", "Spies",
+                                                  "Conquest", "Reserves", "Generals", "Hostages"]})  # fmt: skip
+    screen = render_view(state.view(0))
+    (hand,) = [line for line in screen.splitlines() if line.strip().startswith("hand:0")]
+    assert "Caesar (Leader, Force 10)" in hand
+    assert "Legions (Resources 10)" in hand
+    assert "Roman Politics (Disadvantage -1)" in hand
+    # Every card of the hand shows its type and Force.
+    assert len(re.findall(r"\((?:Leader, Force|Resources|Tactics|Strategy|Morale|Disadvantage) -?\d+\)", hand)) == 8
+    (other,) = [line for line in screen.splitlines() if line.strip().startswith("hand:1")]
+    assert other.strip() == "hand:1 [8 hidden]"
