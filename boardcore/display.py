@@ -38,18 +38,24 @@ def render_view(view: dict[str, Any]) -> str:
         lines.append(f"out of the game: {view['out']}")
     for zone, entry in view["zones"].items():
         if "cards" in entry:
-            names = ", ".join(card.get("text") or card["name"] for card in entry["cards"]) or "(empty)"
+            # "; " between cards: a card's own text may hold commas ("Gold, God & Glory")
+            names = "; ".join(card.get("text") or card["name"] for card in entry["cards"]) or "(empty)"
             lines.append(f"  {zone} [{entry['count']}]: {names}")
         else:
             lines.append(f"  {zone} [{entry['count']} hidden]")
+    counters = dict(view["counters"])
     board = view.get("board")
     if board:
-        lines.extend("  " + line for line in render_board(board["width"], board["height"], view["pieces"]))
-    if view["counters"]:
-        lines.append("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(view["counters"].items())))
+        # counters kept per piece (a unit's Hits) are drawn as boards of their own beside it
+        layers = {k: v for k, v in counters.items() if isinstance(v, dict) and set(v) <= set(view["pieces"])}
+        for name in layers:
+            del counters[name]
+        lines.extend("  " + line for line in render_board(board["width"], board["height"], view["pieces"], layers))
+    if counters:
+        lines.append("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(counters.items())))
     if view.get("draft"):
         texts = {card["id"]: card.get("text") or card["name"] for entry in view["zones"].values() for card in entry.get("cards", ())}
-        lines.append(f"  your picks so far: {', '.join(texts.get(item, item) for item in view['draft'])}")
+        lines.append(f"  your picks so far: {'; '.join(texts.get(item, item) for item in view['draft'])}")
     extra = view.get("game_view")
     if extra:
         for key, value in extra.items():
@@ -57,7 +63,12 @@ def render_view(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_board(width: int, height: int, pieces: Mapping[str, Mapping[str, Any]]) -> list[str]:
+def render_board(
+    width: int,
+    height: int,
+    pieces: Mapping[str, Mapping[str, Any]],
+    layers: Mapping[str, Mapping[str, Any]] | None = None,
+) -> list[str]:
     """A square board as lines of text, the highest rank on top, files lettered under
     and over it and ranks numbered on both sides, then a legend.
 
@@ -65,7 +76,9 @@ def render_board(width: int, height: int, pieces: Mapping[str, Mapping[str, Any]
     and lower case for seat 1 in a two-seat match, the letter and the seat number
     (``W2``) when more seats have pieces. Kinds get distinct letters: their first
     letter that no other kind (in name order) has taken, so that ``knight`` and
-    ``king`` never share one. Pieces off the board are left out.
+    ``king`` never share one. Pieces off the board are left out. Each of ``layers``
+    (a counter by piece id, such as Hits) is drawn as a board of its own to the
+    right, with each piece's value on its square.
     """
     on_board = [p for p in pieces.values() if p.get("square")]
     letters = _letters(sorted({str(p["kind"]) for p in on_board}))
@@ -79,10 +92,15 @@ def render_board(width: int, height: int, pieces: Mapping[str, Mapping[str, Any]
     names = "abcdefghijklmnopqrstuvwxyz"[:width]
     files = "".join(f"{f:>{cell}}" for f in names)
     margin = len(str(height))
-    lines = [" " * margin + files]
+    boards = [at]
+    for values in (layers or {}).values():
+        square_of = {p["square"]: values[pid] for pid, p in pieces.items() if p.get("square") and pid in values}
+        boards.append({sq: str(v) for sq, v in square_of.items()})
+    gap = " " * (margin + 4)
+    lines = [(" " * margin + gap.join([files] + [f" {name:<{len(files) - 1}}" for name in (layers or {})])).rstrip()]
     for y in range(height, 0, -1):
-        row = "".join(f"{at.get(f'{f}{y}', '.'):>{cell}}" for f in names)
-        lines.append(f"{y:>{margin}}{row}  {y}")
+        rows = ["".join(f"{board.get(f'{f}{y}', '.'):>{cell}}" for f in names) for board in boards]
+        lines.append((f"{y:>{margin}}{rows[0]}  {y:<{margin}}" + "".join(f"  {row}" for row in rows[1:])).rstrip())
     lines.append(" " * margin + files)
     if letters:
         who = "upper case: seat 0, lower case: seat 1" if by_case else "the number is the seat"
@@ -141,7 +159,7 @@ def render_event(event: Event, names: dict[str, str]) -> str | None:
     if isinstance(event, CardsMoved):
         if HIDDEN_CARD in event.cards:  # moved out of this player's sight: only how many
             return f"{len(event.cards)} card(s) {event.source} -> {event.target}"
-        return f"{event.source} -> {event.target}: " + ", ".join(names.get(c, c) for c in event.cards)
+        return f"{event.source} -> {event.target}: " + "; ".join(names.get(c, c) for c in event.cards)
     if isinstance(event, Shuffled):
         return f"{event.zone} shuffled ({event.size} cards)"
     if isinstance(event, Revealed):

@@ -26,7 +26,7 @@ def test_more_seats_show_the_seat_number_and_wide_boards_keep_their_columns():
     lines = render_board(2, 12, pieces(("warrior", 2, "b12"), ("warrior", 0, "a1")))
     assert lines[0] == "    a  b"
     assert lines[1] == "12  . W2  12"
-    assert lines[-3] == " 1 W0  .  1"
+    assert lines[-3] == " 1 W0  .  1"  # no trailing blanks
     assert lines[-1].endswith("W warrior (the number is the seat)")
 
 
@@ -46,3 +46,20 @@ def test_aztec_skirmish_declares_its_board_and_the_view_draws_it():
 def test_a_game_without_a_board_draws_none():
     view = boardcore.load_game("gallic-wars").new_state(players=2, seed=1).view(0)
     assert view["board"] is None and "a b c" not in render_view(view)
+
+
+def test_a_counter_kept_per_piece_is_drawn_as_a_board_beside_the_pieces():
+    lines = render_board(2, 2, pieces(("warrior", 0, "a1"), ("king", 1, "b2")), {"hits": {"p0": 1, "p1": 3}})
+    assert lines[:3] == [
+        "  a b      hits",
+        "2 . k  2   . 3",
+        "1 W .  1   1 .",
+    ]
+
+
+def test_cards_in_a_zone_are_separated_so_that_commas_in_a_text_read_right():
+    game = boardcore.load_game("aztec-skirmish")
+    state = game.new_state(players=2, seed=7, deployment="standard")
+    hand = next(line for line in render_view(state.view(0)).splitlines() if line.startswith("  hand:0"))
+    assert "Gold, God & Glory (draw 2, Conquistador); " in hand
+    assert "counters: hits" not in render_view(state.view(0))  # drawn as a board instead

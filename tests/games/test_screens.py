@@ -45,3 +45,11 @@ def test_the_screens_of_a_fixed_match_are_as_captured(game):
         capture.write_text(text, encoding="utf-8")
     assert capture.exists(), f"no capture for {game}: run with BOARDCORE_UPDATE_SCREENS=1"
     assert text == capture.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_docs_show_each_games_first_screen_as_captured(game):
+    lines = (SCREENS / f"{game}.txt").read_text(encoding="utf-8").splitlines()
+    first = lines[: next(i for i, line in enumerate(lines) if line.startswith("your choice"))]
+    page = (Path(__file__).parents[2] / "docs" / "at-the-table.md").read_text(encoding="utf-8")
+    assert "\n".join(first) in page, f"docs/at-the-table.md shows an old screen of {game}"

@@ -95,8 +95,8 @@ def test_a_cannon_shot_names_every_unit_and_square_it_hits_az_r22_az_r24():
 def test_the_screen_shows_the_hand_texts_and_the_board():
     s = GAME.new_state(seed=3, **STANDARD)
     screen = render_view(s.view(0)).splitlines()
-    hand = ", ".join(s.match.card(c).text for c in s.match.cards(HAND[0]))
+    hand = "; ".join(s.match.card(c).text for c in s.match.cards(HAND[0]))
     assert f"  hand:0 [3]: {hand}" in screen
     assert "Spiked Clubs (attack, range 1, Aztec)" in hand
-    assert "  8 h h s a . s h h  8" in screen  # e8 stays empty (AZ-R02)
-    assert "  1 R R R R W R R R  1" in screen  # War Leader on e1
+    assert any(line.startswith("  8 h h s a . s h h  8") for line in screen)  # e8 stays empty (AZ-R02)
+    assert any(line.startswith("  1 R R R R W R R R  1") for line in screen)  # War Leader on e1

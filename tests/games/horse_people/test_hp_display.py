@@ -72,6 +72,6 @@ def test_the_screen_shows_the_hand_with_card_texts():
     hand = [state.match.card(card).text for card in state.match.cards(HAND[0])]
     screen = render_view(state.view(0))
     line = next(line for line in screen.splitlines() if line.startswith("  hand:0 "))
-    assert line == "  hand:0 [7]: " + ", ".join(hand)
+    assert line == "  hand:0 [7]: " + "; ".join(hand)
     assert "China (Conquest 3)" in line and "Huns (Tribe)" in line and "Horde (Strength 1)" in line
     assert "HP" not in screen  # no card ids on the screen

@@ -92,4 +92,4 @@ def test_screen_shows_hand_and_tribe_texts():
     screen = render_view(state.view(0))
     assert "tribe:0 [1]: Warrior (Person, strength 4)" in screen
     assert ": Stone Axe (HTH weapon, +3)" in screen
-    assert "Deer (Hunting, food 4), Wolves (Hardship, animal)" in screen
+    assert "Deer (Hunting, food 4); Wolves (Hardship, animal)" in screen

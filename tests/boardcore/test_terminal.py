@@ -1,0 +1,115 @@
+"""`boardcore play` driven as a person drives it: a real pseudo-terminal and
+keystrokes (pexpect), for every game: bad input first, then a whole match; quitting
+with a save and resuming it to the end; two people handing over one terminal; Ctrl-C."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pexpect
+import pytest
+
+import boardcore
+
+GAMES = {
+    "gallic-wars": [],
+    "invasions-of-the-horse-people": [],
+    "prehistoric-warfare": [],
+    "aztec-skirmish": ["--option", "deployment=standard"],
+}
+CHOICE = "your choice"
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    child = pexpect.spawn(sys.executable, ["-m", "boardcore", *args], encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child.delaybeforesend = None
+    return child
+
+
+def answer_ones_to_the_end(child: pexpect.spawn, limit: int = 5000) -> str:
+    """Answer 1 to every question until the match ends; the closing lines."""
+    for _ in range(limit):
+        if child.expect([CHOICE, "Game over"]) == 1:
+            child.expect(pexpect.EOF)
+            return "Game over" + child.before
+        child.sendline("1")
+    raise AssertionError(f"no end after {limit} answers")
+
+
+def finish(child: pexpect.spawn) -> int:
+    child.close()
+    return child.exitstatus
+
+
+@pytest.mark.parametrize(
+    "game", [pytest.param(g, marks=() if g == "gallic-wars" else pytest.mark.slow) for g in GAMES]
+)
+def test_bad_input_is_asked_again_and_a_whole_match_is_played_at_the_terminal(game):
+    child = spawn("play", game, "--seed", "7", "--bots", "first", *GAMES[game])
+    child.expect(CHOICE)
+    child.sendline("banana")
+    child.expect("'banana' is not a number")
+    child.expect(CHOICE)
+    child.sendline("0")
+    child.expect("0 is not between 1 and")
+    child.sendline("1")
+    end = answer_ones_to_the_end(child)
+    assert "Winner" in end and "you" in end
+    assert finish(child) == 0
+
+
+@pytest.mark.parametrize(
+    "game", [pytest.param(g, marks=() if g == "gallic-wars" else pytest.mark.slow) for g in GAMES]
+)
+def test_quit_with_a_save_then_resume_and_finish(game, tmp_path):
+    save = tmp_path / "match.json"
+    child = spawn("play", game, "--seed", "7", "--bots", "first", "--save", str(save), *GAMES[game])
+    for _ in range(2):
+        child.expect(CHOICE)
+        child.sendline("1")
+    child.expect(CHOICE)
+    child.sendline("q")
+    child.expect("resume with: boardcore play --load")
+    child.expect(pexpect.EOF)
+    assert finish(child) == 0
+    played = len(json.loads(save.read_text())["history"])
+    assert played >= 2
+    child = spawn("play", "--load", str(save), "--bots", "first", "--save", str(save))
+    child.expect(f"resumed after {played} actions")
+    answer_ones_to_the_end(child)
+    assert finish(child) == 0
+    assert boardcore.load_game(game).state_from_json(save.read_text()).is_over
+
+
+def test_two_people_hand_the_terminal_over_without_seeing_each_others_hand():
+    child = spawn("play", "gallic-wars", "--seed", "7", "--seats", "0,1", "--names", "Ann,Bob")
+    child.expect("Pass the terminal to Ann")
+    child.sendline("")
+    child.expect(r"hand:0 \[8\]: Centurions")
+    child.expect(CHOICE)
+    child.sendline("9")  # done: Ann exchanges nothing
+    child.expect("Pass the terminal to Bob")
+    child.sendline("")
+    child.expect(r"hand:0 \[8 hidden\]")  # Bob sees Ann's hand only by its size
+    child.expect("Bob: ")
+    child.expect(CHOICE)
+    child.sendline("q")
+    child.sendline("")  # no save
+    child.expect("bye")
+    child.expect(pexpect.EOF)
+    assert finish(child) == 0
+
+
+def test_ctrl_c_stops_with_a_message_and_keeps_the_last_save(tmp_path):
+    save = tmp_path / "match.json"
+    child = spawn("play", "gallic-wars", "--seed", "7", "--save", str(save))
+    child.expect(CHOICE)
+    child.sendline("1")
+    child.expect(CHOICE)
+    saved = save.read_text()
+    child.sendintr()
+    child.expect("interrupted")
+    child.expect(pexpect.EOF)
+    assert finish(child) == 130
+    assert save.read_text() == saved and boardcore.load_game("gallic-wars").state_from_json(saved).history
