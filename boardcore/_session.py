@@ -86,10 +86,10 @@ class Session:
             if not self.hand_over(seat):
                 return self.leave()
             self.show_events(seat)
-            print(render_view(self.state.view(seat)), file=self.out)
+            print(render_view(self.state.view(seat), self.names), file=self.out)
             print(f"{self.names[seat]}: {decision.prompt}", file=self.out)
-            for i, option in enumerate(decision.options, 1):
-                print(f"  {i}. {option}", file=self.out)
+            for line in option_lines([self.option_text(o) for o in decision.options]):
+                print(line, file=self.out)
             answer = self.ask(len(decision.options))
             if answer is None:
                 return self.leave()
@@ -112,6 +112,16 @@ class Session:
                 return False
         self.looking = seat
         return True
+
+    def option_text(self, option: Any) -> str:
+        """An option's text, a card in it read as the game words it in a hand
+        ("discard Centurions (Resources 9)")."""
+        text = str(option)
+        item = getattr(option, "card", None) or getattr(option, "item", None)
+        card = self.state.game.cards.get(item) if isinstance(item, str) else None
+        if card is not None and card.text != card.label and card.label in text:
+            text = text.replace(card.label, card.text, 1)
+        return text
 
     def show_events(self, seat: int) -> None:
         events = self.state.events_for(seat)
@@ -213,6 +223,9 @@ class Session:
         assert result is not None
         winners = ", ".join(self.names[w] for w in result.winners) or "nobody"
         print(f"Game over: {result.reason}. Winner{'s' if len(result.winners) > 1 else ''}: {winners}.", file=self.out)
+        if result.scores is not None:
+            scores = ", ".join(f"{self.names[p]} {score}" for p, score in enumerate(result.scores))
+            print(f"Scores: {scores}.", file=self.out)
         if len(self.people) == 1:
             (seat,) = self.people
             verdict = (
@@ -220,3 +233,15 @@ class Session:
             )
             print(f"{self.names[seat]}: {verdict}.", file=self.out)
 
+
+def option_lines(texts: list[str]) -> list[str]:
+    """Numbered options, those that begin with the same word grouped under it:
+    ``discard:`` then ``1. Centurions (Resources 9)``, ``2. ...``, then ``9. done``."""
+    verbs = [text.split(" ", 1)[0] if " " in text else "" for text in texts]
+    lines: list[str] = []
+    for i, (text, verb) in enumerate(zip(texts, verbs)):
+        grouped = verb and verbs.count(verb) > 2
+        if grouped and (i == 0 or verbs[i - 1] != verb):
+            lines.append(f"  {verb}:")
+        lines.append(f"    {i + 1}. {text[len(verb) + 1:]}" if grouped else f"  {i + 1}. {text}")
+    return lines

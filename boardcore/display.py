@@ -31,16 +31,17 @@ _QUIET = (MatchStarted, PieceAdded, PieceRemoved, PieceMoved, PhaseEnded, TurnEn
 _WIDTH = 160
 
 
-def render_view(view: dict[str, Any]) -> str:
-    """A player's view as a few readable lines."""
+def render_view(view: dict[str, Any], names: Mapping[int, str] | None = None) -> str:
+    """A player's view as a few readable lines; counters kept per seat are shown by
+    the players' ``names`` when given ("streak: Ann 2, Bob 0")."""
     lines = [f"{view['game']} - you are seat {view['player']} - turn {view['turn']}, phase {view['phase']}"]
     if view.get("out"):
         lines.append(f"out of the game: {view['out']}")
     for zone, entry in view["zones"].items():
         if "cards" in entry:
             # "; " between cards: a card's own text may hold commas ("Gold, God & Glory")
-            names = "; ".join(card.get("text") or card["name"] for card in entry["cards"]) or "(empty)"
-            lines.append(f"  {zone} [{entry['count']}]: {names}")
+            shown = "; ".join(card.get("text") or card["name"] for card in entry["cards"]) or "(empty)"
+            lines.append(f"  {zone} [{entry['count']}]: {shown}")
         else:
             lines.append(f"  {zone} [{entry['count']} hidden]")
     counters = dict(view["counters"])
@@ -51,7 +52,12 @@ def render_view(view: dict[str, Any]) -> str:
         for name in layers:
             del counters[name]
         lines.extend("  " + line for line in render_board(board["width"], board["height"], view["pieces"], layers))
-    if counters:
+    if counters and names:
+        for key, value in sorted(counters.items()):
+            by_seat = isinstance(value, list) and len(value) == view["players"]
+            values = ", ".join(f"{names.get(p, p)} {v}" for p, v in enumerate(value)) if by_seat else value
+            lines.append(f"  {key}: {values}")
+    elif counters:
         lines.append("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(counters.items())))
     if view.get("draft"):
         texts = {card["id"]: card.get("text") or card["name"] for entry in view["zones"].values() for card in entry.get("cards", ())}

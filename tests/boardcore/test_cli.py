@@ -173,8 +173,8 @@ def test_play_shows_turns_not_set_up_bookkeeping(tmp_path):
     _, out, _ = play(tmp_path, "q\n", option=["target=2"])
     assert "MatchStarted" not in out and "Shuffled" not in out
     assert "== turn 1 ==" in out
-    # the default view grouped by name, and the game's own entries
-    assert "counters: power=[0, 0], score=[0, 0], tokens=[2, 2]" in out
+    # the default view's counters by name, each seat's by player name, and the game's own entries
+    assert "  power: you 0, seat 1 0\n  score: you 0, seat 1 0\n  tokens: you 2, seat 1 2" in out
     assert "scores: [0; 0]" in out and "my_tokens: 2" in out
 
 
@@ -336,3 +336,15 @@ def test_bad_seats_and_names_are_clear_errors(tmp_path):
     for extra, message in (({"seats": "0,5"}, "no seat 5"), ({"seats": "0,0"}, "different seats"), ({"names": "Ann"}, "1 names for 2 seats")):
         with pytest.raises(ValueError, match=message):
             session(tmp_path, "", **extra)
+
+
+def test_options_are_grouped_by_their_word_and_cards_read_as_in_a_hand(tmp_path):
+    code, out = session(tmp_path, "q\n", game="gallic-wars")
+    assert "  discard:\n    1. Centurions (Resources 9)\n    2. Generals (Strategy 4)" in out
+    assert "\n  9. done\n" in out
+
+
+def test_the_end_gives_the_scores_by_name(tmp_path):
+    code, out = session(tmp_path, "1\n" * 200, game="invasions-of-the-horse-people", names="Ann,Bob", bots="first")
+    assert code == 0
+    assert "Scores: Ann " in out and ", Bob " in out.split("Scores: ")[1]

@@ -63,3 +63,9 @@ def test_cards_in_a_zone_are_separated_so_that_commas_in_a_text_read_right():
     hand = next(line for line in render_view(state.view(0)).splitlines() if line.startswith("  hand:0"))
     assert "Gold, God & Glory (draw 2, Conquistador); " in hand
     assert "counters: hits" not in render_view(state.view(0))  # drawn as a board instead
+
+
+def test_counters_by_seat_read_with_the_players_names():
+    view = boardcore.load_game("gallic-wars").new_state(players=2, seed=1).view(0)
+    assert "  streak: Ann 0, Bob 0" in render_view(view, {0: "Ann", 1: "Bob"})
+    assert "  counters: streak=[0, 0]" in render_view(view)
