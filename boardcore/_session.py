@@ -26,6 +26,7 @@ from ._events import (
     TurnEnded,
 )
 from ._errors import InvalidData
+from ._screen import Screen
 from ._state import State
 from .display import render_event, render_view
 
@@ -63,6 +64,7 @@ class Session:
         self.save_path = save
         self.inp = inp
         self.out = out
+        self.screen = Screen(out)
         self.card_names = {cid: card.text for cid, card in state.game.cards.items()}
         start = next((i for i, e in enumerate(state.events) if isinstance(e, TurnBegan)), 0)
         self.shown = {seat: start if not state.history else len(state.events) for seat in self.people}
@@ -86,10 +88,11 @@ class Session:
             if not self.hand_over(seat):
                 return self.leave()
             self.show_events(seat)
-            print(render_view(self.state.view(seat), self.names), file=self.out)
-            print(f"{self.names[seat]}: {decision.prompt}", file=self.out)
+            for line in render_view(self.state.view(seat), self.names).splitlines():
+                self.screen.write(line)
+            self.screen.write(f"{self.names[seat]}: {decision.prompt}", style="bold yellow")
             for line in option_lines([self.option_text(o) for o in decision.options]):
-                print(line, file=self.out)
+                self.screen.write(line)
             answer = self.ask(len(decision.options))
             if answer is None:
                 return self.leave()
@@ -106,8 +109,8 @@ class Session:
         """With several people, make sure the right one is looking; False if the input ended."""
         if len(self.people) > 1 and self.looking != seat:
             if self.looking is not None:
-                print("\n" * _HANDOVER_LINES, end="", file=self.out)
-            print(f"Pass the terminal to {self.names[seat]} (seat {seat}) and press Enter.", file=self.out, flush=True)
+                self.screen.write("\n" * _HANDOVER_LINES, end="")
+            self.screen.write(f"Pass the terminal to {self.names[seat]} (seat {seat}) and press Enter.", style="reverse bold")
             if not self.inp.readline():
                 return False
         self.looking = seat
@@ -128,13 +131,13 @@ class Session:
         for event in events[self.shown[seat] :]:
             line = render_event(event, self.card_names)
             if line:
-                print("  " + line, file=self.out)
+                self.screen.write("  " + line)
         self.shown[seat] = len(events)
 
     def ask(self, count: int) -> int | str | None:
         """A number from 1 to ``count``, ``"undo"``, or None to leave."""
         while True:
-            print(f"your choice (1-{count}, u to undo, q to quit): ", end="", file=self.out, flush=True)
+            self.screen.write(f"your choice (1-{count}, u to undo, q to quit): ", style="bold", end="")
             line = self.inp.readline()
             if not line:
                 return None
@@ -146,11 +149,11 @@ class Session:
             try:
                 number = int(text)
             except ValueError:
-                print(f"  '{line.strip()}' is not a number; type a number from 1 to {count}", file=self.out)
+                self.screen.write(f"  '{line.strip()}' is not a number; type a number from 1 to {count}", style="red")
                 continue
             if 1 <= number <= count:
                 return number
-            print(f"  {number} is not between 1 and {count}", file=self.out)
+            self.screen.write(f"  {number} is not between 1 and {count}", style="red")
 
     # -- taking back a decision ------------------------------------------------------------
 
@@ -159,12 +162,12 @@ class Session:
         has shown since (else say why not)."""
         marks = self.marks[seat]
         if not marks:
-            print("  nothing to take back: you have not decided anything yet", file=self.out)
+            self.screen.write("  nothing to take back: you have not decided anything yet", style="red")
             return
         history_size, log_size = marks[-1]
         telling = self.telling_event(seat, log_size)
         if telling is not None:
-            print(f"  cannot take it back: since then, {telling}", file=self.out)
+            self.screen.write(f"  cannot take it back: since then, {telling}", style="red")
             return
         state = self.state
         history = state.history[:history_size]
@@ -174,7 +177,7 @@ class Session:
         for other in self.shown:
             self.shown[other] = min(self.shown[other], log_size)
         self.write_save()
-        print("  taken back", file=self.out)
+        self.screen.write("  taken back", style="green")
 
     def telling_event(self, seat: int, since: int) -> str | None:
         """What has shown ``seat`` something hidden since log entry ``since``, or None."""
@@ -205,14 +208,14 @@ class Session:
 
     def leave(self) -> int:
         if self.save_path is not None:
-            print(f"saved to {self.save_path}; resume with: boardcore play --load {self.save_path}", file=self.out)
+            self.screen.write(f"saved to {self.save_path}; resume with: boardcore play --load {self.save_path}")
         else:
-            print("save the match? type a file name, or press Enter to leave without saving: ", end="", file=self.out, flush=True)
+            self.screen.write("save the match? type a file name, or press Enter to leave without saving: ", end="")
             name = self.inp.readline().strip()
             if name:
                 self.write_save(Path(name))
-                print(f"saved to {name}; resume with: boardcore play --load {name}", file=self.out)
-        print("bye", file=self.out)
+                self.screen.write(f"saved to {name}; resume with: boardcore play --load {name}")
+        self.screen.write("bye")
         return 0
 
     def finish(self) -> None:
@@ -222,16 +225,16 @@ class Session:
         result = self.state.result
         assert result is not None
         winners = ", ".join(self.names[w] for w in result.winners) or "nobody"
-        print(f"Game over: {result.reason}. Winner{'s' if len(result.winners) > 1 else ''}: {winners}.", file=self.out)
+        self.screen.write(f"Game over: {result.reason}. Winner{'s' if len(result.winners) > 1 else ''}: {winners}.", style="bold green")
         if result.scores is not None:
             scores = ", ".join(f"{self.names[p]} {score}" for p, score in enumerate(result.scores))
-            print(f"Scores: {scores}.", file=self.out)
+            self.screen.write(f"Scores: {scores}.")
         if len(self.people) == 1:
             (seat,) = self.people
             verdict = (
                 "you win" if result.winners == (seat,) else "you share the result" if seat in result.winners else "you lose"
             )
-            print(f"{self.names[seat]}: {verdict}.", file=self.out)
+            self.screen.write(f"{self.names[seat]}: {verdict}.", style="bold")
 
 
 def option_lines(texts: list[str]) -> list[str]:

@@ -5,6 +5,8 @@ with a save and resuming it to the end; two people handing over one terminal; Ct
 from __future__ import annotations
 
 import json
+import os
+import re
 import sys
 
 import pexpect
@@ -21,8 +23,11 @@ GAMES = {
 CHOICE = "your choice"
 
 
-def spawn(*args: str) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "boardcore", *args], encoding="utf-8", timeout=30, dimensions=(50, 200))
+def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | ({} if colour else {"NO_COLOR": "1"})
+    child = pexpect.spawn(
+        sys.executable, ["-m", "boardcore", *args], encoding="utf-8", timeout=30, dimensions=(50, 200), env=env
+    )
     child.delaybeforesend = None
     return child
 
@@ -113,3 +118,18 @@ def test_ctrl_c_stops_with_a_message_and_keeps_the_last_save(tmp_path):
     child.expect(pexpect.EOF)
     assert finish(child) == 130
     assert save.read_text() == saved and boardcore.load_game("gallic-wars").state_from_json(saved).history
+
+
+def test_a_terminal_gets_colour_and_the_same_words():
+    pytest.importorskip("rich")
+    child = spawn("play", "aztec-skirmish", "--seed", "7", "--option", "deployment=standard", colour=True)
+    child.expect(CHOICE)
+    screen = child.before
+    child.sendline("q")
+    child.sendline("")
+    child.expect(pexpect.EOF)
+    assert finish(child) == 0
+    assert "\x1b[" in screen  # styled: turns, zones, the question, the seats' pieces
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", screen)
+    assert "hand:0 [3]: Gallop (move 5, horsemen)" in plain
+    assert re.search(r"  1 R R R R W R R R  1", plain)
