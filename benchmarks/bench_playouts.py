@@ -57,6 +57,8 @@ class Playout:
 PLAYOUTS = (
     Playout("gallic-wars", 2, "gallic_wars_baseline"),
     Playout("invasions-of-the-horse-people", 3, "horse_people_baseline"),
+    Playout("aztec-skirmish", 2, "aztec_skirmish_baseline"),
+    Playout("prehistoric-warfare", 2, "prehistoric_warfare_baseline"),
 )
 
 

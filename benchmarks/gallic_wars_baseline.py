@@ -15,25 +15,15 @@ the same deck, but nothing else of the engine is used.
 from __future__ import annotations
 
 import random
-import tomllib
-from importlib.util import find_spec
-from pathlib import Path
 from typing import Any
+
+from baseline_data import game_data
 
 BASIC = ("S", "T", "R", "M")
 """The basic types; a card's kind is its index here, or one of the two below."""
 LEADER = 4
 DISADVANTAGE = 5
 _KIND_INDEX = {**{kind: i for i, kind in enumerate(BASIC)}, "L": LEADER, "D": DISADVANTAGE}
-
-
-def _data() -> dict[str, Any]:
-    """The game's ``data/cards.toml``, found without importing the engine's package."""
-    spec = find_spec("boardcore_gallic_wars")
-    if spec is None or spec.origin is None:
-        raise ImportError("the boardcore_gallic_wars package is not installed")
-    with open(Path(spec.origin).parent / "data" / "cards.toml", "rb") as file:
-        return tomllib.load(file)
 
 
 def _cards(rows: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
@@ -46,7 +36,7 @@ def _cards(rows: list[dict[str, Any]]) -> list[tuple[str, int, int]]:
     return sorted(cards, key=lambda card: -card[2])
 
 
-_DATA = _data()
+_DATA = game_data("boardcore_gallic_wars")
 _RULES: dict[str, int] = _DATA["rules"]
 CARDS = _cards(_DATA["cards"])
 ROWS = [row for row, _, _ in CARDS]

@@ -24,10 +24,9 @@ sides play with the same deck; nothing else of the engine is used.
 from __future__ import annotations
 
 import random
-import tomllib
-from importlib.util import find_spec
-from pathlib import Path
 from typing import Any
+
+from baseline_data import game_data
 
 TYPES = ("conquest", "loot", "weakness", "strength", "tribe")
 """A card's type is its index here (as printed in the rows, never from its name, HP-R19)."""
@@ -38,15 +37,6 @@ LIMIT_MOST = "turn limit: most Loot"
 LIMIT_KHAN = "turn limit: the Khan breaks a tie for most Loot"
 LIMIT_DRAW = "turn limit: tie for most Loot"
 """The result reasons, worded as the engine words them, to compare outcomes."""
-
-
-def _data() -> dict[str, Any]:
-    """The game's ``data/cards.toml``, found without importing the engine's package."""
-    spec = find_spec("boardcore_horse_people")
-    if spec is None or spec.origin is None:
-        raise ImportError("the boardcore_horse_people package is not installed")
-    with open(Path(spec.origin).parent / "data" / "cards.toml", "rb") as file:
-        return tomllib.load(file)
 
 
 def _cards(rows: list[dict[str, Any]]) -> list[tuple[int, int, int]]:
@@ -60,7 +50,7 @@ def _cards(rows: list[dict[str, Any]]) -> list[tuple[int, int, int]]:
     ]
 
 
-_DATA = _data()
+_DATA = game_data("boardcore_horse_people")
 _RULES: dict[str, Any] = _DATA["rules"]
 CARDS = _cards(_DATA["cards"])
 TYPE = [kind for kind, _, _ in CARDS]
