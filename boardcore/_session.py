@@ -219,9 +219,8 @@ class Session:
         return 0
 
     def finish(self) -> None:
-        for seat in self.people:
-            if len(self.people) == 1:
-                self.show_events(seat)
+        if len(self.people) == 1:  # with several people, whose view would the last events be in?
+            self.show_events(next(iter(self.people)))
         result = self.state.result
         assert result is not None
         winners = ", ".join(self.names[w] for w in result.winners) or "nobody"
