@@ -58,7 +58,7 @@ from ._steps import Step
 from ._windows import AfterReaction, Window
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec, attachment_zone
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "DONE",

@@ -5,9 +5,11 @@ parent's list and remember how long it was. The first writer whose length no
 longer matches the list's copies its prefix first. Cloning is therefore O(1)
 however long the match has run, and rolling back an append is resetting a length.
 
-A log read from a save (:meth:`SharedLog.loaded`) keeps its saved rows and turns
-them into entries only when an entry is first read: most programs that load a
-match play on from it or save it again, and never look at its past.
+A log read from a save is lazy: its first entries are made only when one of them
+is first read, from the saved rows (:meth:`SharedLog.loaded`) or by a function
+that works them all out at once, such as a replay (:meth:`SharedLog.derived`).
+Most programs that load a match play on from it or save it again, and never look
+at its past.
 """
 
 from __future__ import annotations
@@ -35,8 +37,9 @@ class SharedLog(Generic[T]):
         # The saved form of the first entries, index for index; it lives and is
         # copied with ``_items``, so each entry is turned into data only once.
         self._dumped: list[Any] = dumped if dumped is not None else []
-        # [structure, rows] while the first ``rows`` items are still saved rows;
-        # shared by every fork of the same storage, and emptied once they are not.
+        # [produce, rows] while the first ``rows`` items are still placeholders
+        # (saved rows, or None); ``produce(items)`` returns the real entries. Shared
+        # by every fork of the same storage, and emptied once they are made.
         self._lazy: list[Any] | None = lazy
 
     @classmethod
@@ -44,16 +47,30 @@ class SharedLog(Generic[T]):
         """A log of saved ``rows`` that ``structure(row, index)`` turns into entries
         when one is first read (its errors surface then). Saving it again writes
         the rows back without structuring them."""
-        return cls(list(rows), len(rows), list(rows), [structure, len(rows)] if rows else None)
+        size = len(rows)
+
+        def produce(items: list[Any]) -> list[T]:
+            return [structure(items[i], i) for i in range(size)]
+
+        return cls(list(rows), size, list(rows), [produce, size] if rows else None)
+
+    @classmethod
+    def derived(cls, size: int, produce: Callable[[], list[T]]) -> SharedLog[T]:
+        """A log of ``size`` entries that ``produce()`` works out when one is first
+        read (or the log is saved); it must return exactly ``size`` entries."""
+        return cls([None] * size, size, [], [lambda items: produce(), size] if size else None)  # type: ignore[list-item]
 
     def _materialize(self) -> None:
         lazy = self._lazy
         if lazy is not None:
             if lazy:
-                structure, rows = lazy
+                produce, rows = lazy
                 items = self._items
-                # all or nothing: a row that fails leaves every row as it was
-                items[:rows] = [structure(items[i], i) for i in range(rows)]
+                # all or nothing: a failure leaves every placeholder as it was
+                made = produce(items)
+                if len(made) != rows:
+                    raise RuntimeError(f"a lazy log produced {len(made)} entries instead of {rows}")
+                items[:rows] = made
                 lazy.clear()
             self._lazy = None
 
@@ -76,6 +93,8 @@ class SharedLog(Generic[T]):
         the same function for every call on logs that share storage."""
         cache, size = self._dumped, self._size
         if len(cache) < size:
+            if self._lazy is not None:
+                self._materialize()
             items = self._items
             cache.extend(dump(items[i]) for i in range(len(cache), size))
         return cache[:size]

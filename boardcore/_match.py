@@ -112,6 +112,14 @@ class MatchData:
     log: SharedLog[Event] = attrs.Factory(SharedLog)
     history: SharedLog[tuple[int, Action]] = attrs.Factory(SharedLog)
     result: Result | None = None
+    choices: SharedLog[tuple[int, int]] = attrs.Factory(SharedLog)
+    """For each entry of ``history``, its player and the index of its action among the options
+    offered: all a save needs to replay the match (see ``replayable``)."""
+    replayable: bool = True
+    """Whether replaying the seed, options and ``choices`` gives exactly this match.
+    Saves of a replayable match store the choices instead of the log and the
+    history. Arranging a position by hand (``boardcore.testing``) or dealing the
+    hidden cards again (``State.determinize``) makes a match not replayable."""
 
 
 FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(MatchData))
@@ -146,6 +154,7 @@ class Match(MatchData):
         _set_all(twin, *_get_all(self))
         twin.log = self.log.fork()
         twin.history = self.history.fork()
+        twin.choices = self.choices.fork()
         return twin
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -157,6 +166,8 @@ class Match(MatchData):
         _set_all(self, *values)
         self.log.truncate(log_size)
         self.history.truncate(history_size)
+        if len(self.choices) > history_size:  # a replayable match has one choice per history entry
+            self.choices.truncate(history_size)
 
     # -- who and where ---------------------------------------------------------------
 

@@ -3,6 +3,13 @@
 The saved document is ``{"format", "plugins", **fields}`` where the fields are
 those of :class:`~boardcore.MatchData`, in order. Most fields are saved by the
 game's codec from their declared types; the few below have a form of their own.
+
+A replayable match (the usual case: nobody arranged it by hand) is saved
+compactly: ``history`` holds ``[player, option index]`` pairs and ``log`` only the
+number of events, since replaying the choices gives both back exactly. Loading
+one is then mostly structuring the current position; the log and the history
+are worked out by a replay the first time something reads them. A match that is
+not replayable keeps its events and actions as rows (``boardcore.match/2`` style).
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from operator import itemgetter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +36,10 @@ if TYPE_CHECKING:
     from ._game import Game
     from ._serialize import Codec
 
-FORMAT = "boardcore.match/2"
+FORMAT = "boardcore.match/3"
+OLD_FORMATS = ("boardcore.match/2",)
+"""Earlier formats that still load: ``/2`` is ``/3`` without ``replayable``, with
+the log and the history always as rows."""
 
 attrs.resolve_types(MatchData)
 _TYPES: dict[str, Any] = {field.name: field.type for field in attrs.fields(MatchData)}
@@ -52,15 +63,32 @@ def _dump_special(codec: Codec, m: Match) -> dict[str, Callable[[Any], Any]]:
     }
 
 
-def dump_match(m: Match, whole: bool = True) -> dict[str, Any]:
+def dump_match(m: Match, whole: bool = True, rows: bool = False) -> dict[str, Any]:
     """The match as plain data. Unless ``whole``, the log and the history are given
     by their lengths and last entries: a fingerprint of the match that costs the
-    size of the table, not the length of the game."""
+    size of the table, not the length of the game. With ``rows``, the log and the
+    history are written out even for a replayable match."""
     codec = m.rules.codec
     special = _dump_special(codec, m)
     data: dict[str, Any] = {"format": FORMAT, "plugins": list(m.rules.plugins)}
+    compact = m.replayable and not rows
     for name in FIELDS:
+        if name == "choices":
+            continue
         value = getattr(m, name)
+        if name == "replayable":  # as far as the file can tell: rows are loaded as they are, unchecked
+            data[name] = compact
+            continue
+        if compact and name == "log":
+            data["log"] = len(value)
+            continue
+        if compact and name == "history":
+            value = m.choices
+            if not whole:
+                data["history_size"] = size = len(value)
+                value = SharedLog([value[size - 1]] if size else [])
+            data["history"] = value.dumped(list)
+            continue
         if not whole and name in ("log", "history"):
             data[f"{name}_size"] = size = len(value)
             value = SharedLog([value[size - 1]] if size else [])
@@ -196,7 +224,8 @@ def parse_saved(text: Any) -> tuple[Any, str]:
 
 # -- structuring ---------------------------------------------------------------------------
 
-_KEYS = ("format", "plugins", *FIELDS)
+_KEYS = ("format", "plugins", *(name for name in FIELDS if name != "choices"))
+_OLD_KEYS = tuple(name for name in _KEYS if name != "replayable")
 _HEX = re.compile(r"0|[1-9a-f][0-9a-f]{0,15}")
 _SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,3}")
 _DIGITS = re.compile(r"[0-9]+")
@@ -300,12 +329,14 @@ def check_head(game: Game, data: Any) -> None:
     its format, and that it is a match of this very game with these plugins."""
     if type(data) is not dict:
         raise InvalidData("a saved game must be a JSON object", where="$")
-    if "format" in data and data["format"] != FORMAT:  # first: another format has other keys
+    if "format" in data and data["format"] != FORMAT and data["format"] not in OLD_FORMATS:
+        # first: another format has other keys
         raise InvalidData(f"unknown format {data['format']!r:.60} (expected {FORMAT!r})", where="$.format")
-    missing = [k for k in _KEYS if k not in data]
+    keys = _KEYS if data.get("format") == FORMAT else _OLD_KEYS
+    missing = [k for k in keys if k not in data]
     if missing:
         raise InvalidData(f"missing keys {missing}", where="$")
-    extra = sorted(k for k in data if k not in _KEYS)
+    extra = sorted(k for k in data if k not in keys)
     if extra:
         raise InvalidData(f"unknown keys {[k[:40] for k in extra[:5]]}", where="$")
     if data["game"] != game.name:
@@ -317,23 +348,72 @@ def check_head(game: Game, data: Any) -> None:
         )
 
 
-def load_match(game: Game, data: Any) -> Match:
+def is_compact(data: dict[str, Any]) -> bool:
+    """Whether a saved match (whose head was checked) stores choices rather than rows."""
+    return data["format"] == FORMAT and data["replayable"] is True
+
+
+def load_choices(value: Any, where: str = "$.history") -> list[tuple[int, int]]:
+    """The ``[player, option index]`` pairs of a compact save (seats are checked later)."""
+    if type(value) is list and set(map(type, value)) <= {list} and set(map(len, value)) <= {2}:
+        # the usual case, checked by loops that run in C; the loop below says where a fault is
+        columns = tuple(zip(*value)) or ((), ())
+        if all(set(map(type, column)) <= {int} and min(column, default=0) >= 0 for column in columns):
+            return list(zip(*columns))
+    pairs = _pairs(value, where)
+    for i, (player, index) in enumerate(pairs):
+        for at, number in ((0, player), (1, index)):
+            if type(number) is not int or number < 0:
+                raise InvalidData(f"expected a number from 0, got {number!r:.60}", where=f"{where}[{i}][{at}]")
+    return [(player, index) for player, index in pairs]
+
+
+def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None) -> Match:
     """Rebuild a match strictly and check it; anything malformed or inconsistent
-    raises InvalidData saying where."""
+    raises InvalidData saying where.
+
+    The log and the history of a compact save are made lazily from ``derive()``,
+    the match its choices replay to (which must equal the save); without
+    ``derive`` reading them raises InvalidData."""
     check_head(game, data)
     special = _load_special(game)
     load = game.codec.load
+    compact = is_compact(data)
+    if data["format"] == FORMAT and type(data["replayable"]) is not bool:
+        raise InvalidData(f"expected true or false, got {data['replayable']!r:.60}", where="$.replayable")
     values = []
     for name in FIELDS:
-        how = special.get(name)
         where = f"$.{name}"
-        values.append(how(data[name], where) if how is not None else load(data[name], _TYPES[name], where))
+        if name == "replayable":
+            values.append(compact)
+        elif name == "choices":
+            values.append(SharedLog(choices) if compact else SharedLog())
+        elif compact and name == "history":
+            choices = load_choices(data["history"])
+            values.append(SharedLog.derived(len(choices), _derived(derive, "history")))
+        elif compact and name == "log":
+            size = data["log"]
+            if type(size) is not int or size < 0:
+                raise InvalidData(f"expected the number of events, got {size!r:.60}", where=where)
+            values.append(SharedLog.derived(size, _derived(derive, "log")))
+        else:
+            how = special.get(name)
+            values.append(how(data[name], where) if how is not None else load(data[name], _TYPES[name], where))
     m = object.__new__(Match)
     m.rules = game
     m._owned = None
     MatchData.__init__(m, *values)
     check_match(game, m)
     return m
+
+
+def _derived(derive: Callable[[], Match] | None, name: str) -> Callable[[], list[Any]]:
+    def produce() -> list[Any]:
+        if derive is None:
+            raise InvalidData(f"the saved match has no {name} rows, and nothing to replay it with", where=f"$.{name}")
+        return list(getattr(derive(), name))
+
+    return produce
 
 
 # -- what a loaded match must satisfy ------------------------------------------------------
@@ -442,6 +522,12 @@ def check_match(game: Game, m: Match) -> None:
         raise InvalidData("a match that is not over must wait for a decision", where="$.asks")
 
     # the saved rows (a loaded history is structured only when first read)
-    dump = game.codec.dump
-    for i, (p, _) in enumerate(m.history.dumped(lambda entry: [entry[0], dump(entry[1], Action)])):
-        seat(p, f"$.history[{i}][0]")
+    if m.replayable:
+        choices = m.choices.to_tuple()
+        if choices and max(map(itemgetter(0), choices)) >= players:
+            for i, (p, _) in enumerate(choices):
+                seat(p, f"$.history[{i}][0]")
+    else:
+        dump = game.codec.dump
+        for i, (p, _) in enumerate(m.history.dumped(lambda entry: [entry[0], dump(entry[1], Action)])):
+            seat(p, f"$.history[{i}][0]")

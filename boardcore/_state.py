@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import _rng as rng
@@ -13,7 +13,7 @@ from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, Ru
 from ._events import Chose, Event, MatchStarted
 from ._flow import flush_triggered, run_agenda, start
 from ._match import FIELDS, Match, _get_all
-from ._persist import check_head, dump_match, load_history, load_match, parse_saved
+from ._persist import FORMAT, check_head, dump_match, is_compact, load_choices, load_history, load_match, parse_saved
 from ._steps import Answer, Step
 from ._views import build_view, plain
 
@@ -164,18 +164,21 @@ class State:
                 f"player {player!r} is not being asked anything (waiting for {asked})", player=player, action=action
             )
         decision, step = ask
-        offered = _offered(action, decision.options)
-        if offered is None:
+        options = decision.options
+        index = _offered(action, options)
+        if index < 0:
             raise IllegalAction(
                 f"{action!r:.200} is not an option for player {player} now ({decision.prompt})",
                 player=player,
                 action=action,
             )
-        action = offered  # the rules and the history get the engine's own option, never the caller's object
+        action = options[index]  # the rules and the history get the engine's own option, never the caller's object
         history = m.history
         snap = (_get_all(m), len(m.log), len(history))  # Match.snapshot, inlined on this hot path
         try:
             history.append((player, action))
+            if m.replayable:
+                m.choices.append((player, index))
             asks = m.asks
             m.asks = () if len(asks) == 1 else tuple(a for a in asks if a is not ask)
             rules = m.rules
@@ -202,13 +205,20 @@ class State:
 
     # -- saving ----------------------------------------------------------------------
 
-    def to_data(self) -> dict[str, Any]:
-        """The whole match as plain JSON data (equal to ``json.loads(self.to_json())``)."""
-        return plain(dump_match(self._m))
+    def to_data(self, rows: bool = False) -> dict[str, Any]:
+        """The whole match as plain JSON data (equal to ``json.loads(self.to_json(rows))``)."""
+        return plain(dump_match(self._m, rows=rows))
 
-    def to_json(self) -> str:
-        """The whole match as JSON; ``game.state_from_json`` reads it back exactly."""
-        return json.dumps(dump_match(self._m), sort_keys=True, separators=(",", ":"))
+    def to_json(self, rows: bool = False) -> str:
+        """The whole match as JSON; ``game.state_from_json`` reads it back exactly.
+
+        A match that its seed and choices replay to is saved compactly: its history
+        as ``[player, option index]`` pairs and its log as a count, both worked out
+        again by a replay when first read after loading. With ``rows`` (and always
+        for a match arranged by hand), the events and actions are written out in
+        full, for programs that read the file without boardcore; such a file loads
+        as a match that is not ``replayable``."""
+        return json.dumps(dump_match(self._m, rows=rows), sort_keys=True, separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.to_json() == self.to_json()
@@ -228,7 +238,9 @@ def redeal_by_owner(m: Match, player: int) -> list[list[str]]:
 
 def deal_again(m: Match, groups: Sequence[Sequence[str]], seed: int) -> None:
     """Shuffle the cards of each group of zones among that group's zones, keeping
-    every zone's size (the generator here is local: the match's is untouched)."""
+    every zone's size (the generator here is local: the match's is untouched). The
+    match is no longer what its history gives (``Match.replayable``)."""
+    m.replayable = False
     state = rng.seed_state(seed)
     zones = dict(m.zones)
     for group in groups:
@@ -242,19 +254,23 @@ def deal_again(m: Match, groups: Sequence[Sequence[str]], seed: int) -> None:
     m.zones = zones
 
 
-def _offered(action: object, options: tuple[Action, ...]) -> Action | None:
-    """The option of ``options`` that ``action`` is, or None. Identity is tried
-    first: callers usually pass back the very option offered, which spares an
+def _offered(action: object, options: tuple[Action, ...]) -> int:
+    """The index of the option of ``options`` that ``action`` is, or -1. Identity is
+    tried first: callers usually pass back the very option offered, which spares an
     ``__eq__`` call per option. Otherwise the option must be of the same class and
     equal (compared by the option's own ``__eq__``, not the caller's)."""
+    i = 0
     for option in options:
         if option is action:
-            return option
+            return i
+        i += 1
     kind = type(action)
+    i = 0
     for option in options:
         if type(option) is kind and option.__eq__(action) is True:
-            return option
-    return None
+            return i
+        i += 1
+    return -1
 
 
 def _blame(m: Match, exc: Exception) -> PluginError:
@@ -302,24 +318,52 @@ def load_state(game: Game, text: str | bytes, verify: bool = True) -> State:
     """Read a saved match strictly (see ``Game.state_from_json``)."""
     data, text = parse_saved(text)
     if not verify:
-        return State(game, load_match(game, data))
+        return State(game, load_match(game, data, derive=_checked_replay(game, data)))
     check_head(game, data)
     replayed = _replay_saved(game, data)
     if replayed.to_json() == text:  # the usual case: a save written by to_json, untouched
         return replayed
     m = load_match(game, data)  # says exactly what is malformed, if anything is,
-    m.log.to_tuple()  # the log and the history included (they are read lazily)
-    m.history.to_tuple()
-    saved = dump_match(m)
-    again = dump_match(replayed._m)
-    for name in ("format", "plugins", *FIELDS):
+    rows = not m.replayable  # and compare like with like: rows with rows, choices with choices
+    if rows:
+        m.log.to_tuple()  # the log and the history included (they are read lazily)
+        m.history.to_tuple()
+    saved = dump_match(m, rows=rows)
+    again = dump_match(replayed._m, rows=rows)
+    same_format = data["format"] == FORMAT
+    for name in ("plugins", *FIELDS):
+        if name == "choices" or (name == "replayable" and not same_format):
+            continue
         where = _first_difference(saved[name], again[name], f"$.{name}")
         if where is not None:
             raise InvalidData(
                 "differs from the match that replaying the saved history gives (same seed, players and options)",
                 where=where,
             )
-    return replayed  # equal to the save in every field: only the text's layout differed
+    return replayed  # equal to the save in every field: only the layout or the format's version differed
+
+
+def _checked_replay(game: Game, data: dict[str, Any]) -> Callable[[], Match]:
+    """The replay of a compact save, run once when first asked for, and checked to
+    give exactly the saved match (else the log cannot be trusted: InvalidData)."""
+    done: list[Match] = []
+
+    def derive() -> Match:
+        if not done:
+            replayed = _replay_saved(game, data)
+            saved = plain(data)
+            again = plain(dump_match(replayed._m))
+            if again != saved:
+                where = _first_difference(saved, again, "$") or "$"
+                raise InvalidData(
+                    "the saved match is not what replaying its choices gives, so its log and history"
+                    " cannot be worked out (was it changed by hand?)",
+                    where=where,
+                )
+            done.append(replayed._m)
+        return done[0]
+
+    return derive
 
 
 def _replay_saved(game: Game, data: dict[str, Any]) -> State:
@@ -328,7 +372,7 @@ def _replay_saved(game: Game, data: dict[str, Any]) -> State:
     players = load(data["players"], int, "$.players")
     seed = load(data["seed"], int, "$.seed")
     options = load(data["options"], dict[str, Any], "$.options")
-    history = load_history(game, data["history"])
+    history: list[tuple[int, Any]] = load_choices(data["history"]) if is_compact(data) else load_history(game, data["history"])
     try:
         state = new_state(game, players, seed, options)
     except InvalidData as exc:
@@ -339,7 +383,20 @@ def _replay_saved(game: Game, data: dict[str, Any]) -> State:
     for i, (player, _) in enumerate(history):
         if not 0 <= player < players:
             raise InvalidData(f"no seat {player} in a {players}-player match", where=f"$.history[{i}][0]")
+    m = state._m
     for i, (player, action) in enumerate(history):
+        if type(action) is int:  # an option index, from a compact save
+            for decision, _ in m.asks:
+                if decision.player == player:
+                    break
+            else:
+                raise InvalidData(f"replaying the saved choices, player {player} is not asked anything here", where=f"$.history[{i}]")
+            if action >= len(decision.options):
+                raise InvalidData(
+                    f"replaying the saved choices, option {action} does not exist (there are {len(decision.options)})",
+                    where=f"$.history[{i}][1]",
+                )
+            action = decision.options[action]
         try:
             state.apply(player, action)
         except IllegalAction as exc:

@@ -2,7 +2,9 @@
 
 Each helper changes a state directly, as a referee would set up a position, and
 records what it did in the log (``CardsMoved`` from ``"arranged"``,
-``CounterChanged``, ``PieceAdded``); none of them runs the flow.
+``CounterChanged``, ``PieceAdded``); none of them runs the flow. An arranged
+match is no longer what its seed and history give (``Match.replayable`` is
+false), so its saves keep the whole log and history.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ def stack(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = 
     zone keeps its order. Returns the card ids used.
     """
     m = state.match
+    m.replayable = False
     m.cards(zone)
     ids = resolve_cards(state, cards, avoid=avoid)
     _lift(m, ids)
@@ -90,6 +93,7 @@ def put(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = ()
     Names are never resolved to cards already in ``zone`` or in ``avoid``.
     """
     m = state.match
+    m.replayable = False
     m.cards(zone)
     ids = resolve_cards(state, cards, avoid=(zone, *avoid))
     _lift(m, ids)
@@ -103,6 +107,7 @@ def place(state: State, kind: str, owner: int, square: str | None = None, **coun
     or None off the board) with the given counters (``hits=2``); returns its id.
     The square must be empty."""
     m = state.match
+    m.replayable = False
     if square is not None:
         for pid, piece in m.pieces.items():
             if piece.square == square:
@@ -117,24 +122,28 @@ def clear_pieces(state: State, owner: int | None = None) -> None:
     """Remove every piece (of ``owner``, if given) and its counters; a piece that
     carries attached cards must be cleared of them first."""
     m = state.match
+    m.replayable = False
     for pid in [p for p, piece in m.pieces.items() if owner is None or piece.owner == owner]:
         m.remove_piece(pid)
 
 
 def set_count(state: State, name: str, value: int, owner: int | str | None = None) -> None:
     """Set a counter (of a seat, a piece, or the match)."""
+    state.match.replayable = False
     state.match.set_count(name, value, owner)
 
 
 def set_table(state: State, **changes: Any) -> None:
     """Replace fields of the game's table (``match.table``, an attrs record)."""
     m = state.match
+    m.replayable = False
     m.table = attrs.evolve(m.table, **changes)
 
 
 def load_dice(state: State, values: Iterable[int]) -> None:
     """Make the next die rolls come up ``values``, in order, before the generator is used."""
     m = state.match
+    m.replayable = False
     m.loaded = m.loaded + tuple(int(v) for v in values)
 
 
@@ -157,6 +166,7 @@ def arranged(
     if players is None:
         players = game.player_counts[0]
     m = Match(game, players, seed, game.spec.check_options(options))
+    m.replayable = False
     m.emit(MatchStarted(game.name, players, seed))
     start(m)
     state = State(game, m)

@@ -157,7 +157,7 @@ def test_star_import_gives_exactly_the_public_names():
 
 
 def test_version():
-    assert boardcore.__version__ == "0.2.0"
+    assert boardcore.__version__ == "0.3.0"
 
 
 def test_the_public_names_are_defined_in_private_modules():

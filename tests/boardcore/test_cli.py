@@ -149,7 +149,7 @@ def test_replay_of_a_0_1_save_names_the_format(tmp_path, capsys):
     saved = tmp_path / "old.json"
     saved.write_text(json.dumps(doc))
     code, _, err = run(capsys, "replay", str(saved))
-    assert code == 2 and "$.format" in err and "boardcore.match/2" in err
+    assert code == 2 and "$.format" in err and "boardcore.match/3" in err
 
 
 def test_setup_options_reach_the_game(capsys):

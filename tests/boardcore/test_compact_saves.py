@@ -1,0 +1,183 @@
+"""Compact saves (``boardcore.match/3``): a replayable match is saved as its choices,
+its log and history are worked out again by a replay when first read, and saves
+of the previous format still load.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import random
+
+import pytest
+
+import boardcore
+from boardcore import InvalidData
+from boardcore.testing import arranged, set_count
+
+import toy
+
+DUEL = toy.duel()
+SAVES = pathlib.Path(__file__).parent / "saves"
+GAMES = ("gallic-wars", "invasions-of-the-horse-people", "prehistoric-warfare", "aztec-skirmish")
+
+
+def random_play(game, players, seed, actions=None):
+    rand = random.Random(seed)
+    state = game.new_state(players=players, seed=seed)
+    while not state.is_over and (actions is None or len(state.history) < actions):
+        d = rand.choice(state.pending)
+        state.apply(d.player, rand.choice(d.options))
+    return state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_played_match_saves_its_choices_and_reads_back_its_log_and_history(name):
+    game = boardcore.load_game(name)
+    state = random_play(game, game.player_counts[-1], seed=3, actions=80)
+    data = state.to_data()
+    assert data["replayable"] is True
+    assert data["log"] == len(state.events)
+    options_at = game.replay(seed=3, players=state.players, history=[])
+    first_player, first_index = data["history"][0]
+    assert options_at.pending[[d.player for d in options_at.pending].index(first_player)].options[first_index] == state.history[0][1]
+    for verify in (True, False):
+        loaded = game.state_from_json(state.to_json(), verify=verify)
+        assert loaded.to_json() == state.to_json()
+        assert loaded.events == state.events
+        assert loaded.history == state.history
+        assert loaded.events_for(0) == state.events_for(0)
+
+
+def test_the_log_of_a_trusted_load_is_replayed_only_when_read():
+    state = random_play(DUEL, 2, seed=4)
+    loaded = DUEL.state_from_json(state.to_json(), verify=False)
+    assert len(loaded.match.log) == len(state.events) and len(loaded.match.history) == len(state.history)
+    assert loaded.match.log._items[0] is None  # not worked out yet
+    assert loaded.events == state.events
+    assert loaded.match.log._items[0] is not None
+
+
+def test_a_match_played_on_after_a_trusted_load_keeps_its_whole_past():
+    state = random_play(DUEL, 2, seed=6, actions=8)
+    loaded = DUEL.state_from_json(state.to_json(), verify=False)
+    for s in (state, loaded):
+        d = s.pending[0]
+        s.apply(d.player, d.options[0])
+    assert loaded.to_json() == state.to_json()
+    assert loaded.events == state.events and loaded.history == state.history
+
+
+def test_a_changed_compact_save_is_refused_when_verified_and_its_log_when_trusted():
+    state = random_play(DUEL, 2, seed=7, actions=6)
+    data = state.to_data()
+    data["counters"]["tokens@0"] = data["counters"].get("tokens@0", 0) + 5
+    text = json.dumps(data)
+    with pytest.raises(InvalidData) as caught:
+        DUEL.state_from_json(text)
+    assert caught.value.where == "$.counters.tokens@0"
+    trusted = DUEL.state_from_json(text, verify=False)
+    assert trusted.match.count("tokens", 0) == state.match.count("tokens", 0) + 5
+    for read in (lambda: trusted.events, lambda: trusted.history):
+        with pytest.raises(InvalidData, match="not what replaying its choices gives") as caught:
+            read()
+        assert caught.value.where == "$.counters.tokens@0"
+    # the position itself is usable, and saving it again keeps it as it was
+    assert trusted.pending and json.loads(trusted.to_json()) == data
+
+
+@pytest.mark.parametrize(
+    "history, where, message",
+    [
+        ([[0, 99]], "$.history[0][1]", "option 99 does not exist"),
+        ([[1, 0]], "$.history[0]", "player 1 is not asked anything"),
+        ([[5, 0]], "$.history[0][0]", "no seat 5"),
+        ([[0, -1]], "$.history[0][1]", "from 0"),
+        ([[0, "1"]], "$.history[0][1]", "from 0"),
+        ([[0]], "$.history[0]", "a pair"),
+    ],
+)
+def test_bad_choices_are_refused_saying_where(history, where, message):
+    data = DUEL.new_state(players=2, seed=1).to_data()
+    data["history"] = history
+    data["log"] = data["log"] + 1
+    for verify in (True, False):
+        try:
+            state = DUEL.state_from_json(json.dumps(data), verify=verify)
+            state.events  # a trusted load replays here
+        except InvalidData as exc:
+            assert exc.where == where and message in str(exc)
+        else:
+            raise AssertionError("accepted")
+
+
+def test_a_compact_save_must_give_its_log_as_a_count():
+    data = DUEL.new_state(players=2, seed=1).to_data()
+    for value in (-1, "3", 2.0, True, None):
+        data["log"] = value
+        with pytest.raises(InvalidData) as caught:
+            DUEL.state_from_json(json.dumps(data), verify=False)
+        assert caught.value.where == "$.log"
+    data["log"] = 1
+    data["replayable"] = "yes"
+    with pytest.raises(InvalidData) as caught:
+        DUEL.state_from_json(json.dumps(data), verify=False)
+    assert caught.value.where == "$.replayable"
+
+
+def test_an_arranged_match_saves_its_rows_and_loads_exactly():
+    state = arranged(DUEL, players=2, seed=2, dice=[6])
+    assert not state.match.replayable
+    data = state.to_data()
+    assert data["replayable"] is False and isinstance(data["log"], list)
+    loaded = DUEL.state_from_json(state.to_json(), verify=False)
+    assert loaded.to_json() == state.to_json() and loaded.events == state.events
+    played = random_play(DUEL, 2, seed=2, actions=3)
+    set_count(played, "tokens", 3, 0)  # arranging mid-game also stops the compact form
+    assert played.to_data()["replayable"] is False
+
+
+def test_a_determinized_copy_is_not_replayable():
+    state = random_play(DUEL, 2, seed=8, actions=4)
+    copy = state.determinize(0, seed=1)
+    assert state.match.replayable and not copy.match.replayable
+    assert isinstance(copy.to_data()["history"][0][1], dict)
+
+
+def test_rows_on_request_load_as_a_match_that_is_not_replayable():
+    state = random_play(DUEL, 2, seed=9, actions=10)
+    text = state.to_json(rows=True)
+    data = json.loads(text)
+    assert data["replayable"] is False and len(data["log"]) == len(state.events)
+    assert data["history"][0][1]["kind"]
+    trusted = DUEL.state_from_json(text, verify=False)
+    assert trusted.to_json(rows=True) == text and trusted.events == state.events
+    verified = DUEL.state_from_json(text)  # the replay it is checked against is replayable
+    assert verified.match.replayable and verified.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_save_of_the_previous_format_still_loads(name):
+    """Saves written by boardcore 0.2.0 (``boardcore.match/2``, the log as rows)."""
+    game = boardcore.load_game(name)
+    text = (SAVES / f"format2-{name}.json").read_text(encoding="utf-8")
+    old = json.loads(text)
+    assert old["format"] == "boardcore.match/2"
+    trusted = game.state_from_json(text, verify=False)
+    assert not trusted.match.replayable and len(trusted.events) == len(old["log"])
+    assert json.loads(trusted.to_json())["zones"] == old["zones"]
+    verified = game.state_from_json(text)
+    assert verified.match.replayable and verified.events == trusted.events and verified.history == trusted.history
+    assert json.loads(verified.to_json())["format"] == "boardcore.match/3"
+    if not verified.is_over:
+        d = verified.pending[0]
+        verified.apply(d.player, d.options[0])
+
+
+def test_a_changed_save_of_the_previous_format_is_refused_saying_where():
+    game = boardcore.load_game("gallic-wars")
+    old = json.loads((SAVES / "format2-gallic-wars.json").read_text(encoding="utf-8"))
+    old["log"][3]["kind"] = "Nonsense"
+    with pytest.raises(InvalidData) as caught:
+        game.state_from_json(json.dumps(old))
+    assert caught.value.where.startswith("$.log[3]")
