@@ -26,8 +26,8 @@ HIDDEN_CARD = "?"
 class Event:
     """Base class of every event."""
 
-    def seen_by(self, specs: Mapping[str, ZoneSpec], player: int) -> Event:
-        """This event as ``player`` may see it, given the match's zone specs. Events
+    def seen_by(self, specs: Mapping[str, ZoneSpec], player: int | None) -> Event:
+        """This event as ``player`` (None: a spectator) may see it, given the match's zone specs. Events
         are public by default; an event that names hidden cards returns a copy
         without them (see :class:`CardsMoved`)."""
         return self
@@ -93,7 +93,7 @@ class CardsMoved(Event):
     source: str
     target: str
 
-    def seen_by(self, specs: Mapping[str, ZoneSpec], player: int) -> Event:
+    def seen_by(self, specs: Mapping[str, ZoneSpec], player: int | None) -> Event:
         """A player sees which cards moved when they could see them in ``source`` or
         in ``target``; otherwise only how many (each id is :data:`HIDDEN_CARD`)."""
         for zone in (self.source, self.target):

@@ -381,7 +381,8 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
     compact = is_compact(data)
     if data["format"] == FORMAT and type(data["replayable"]) is not bool:
         raise InvalidData(f"expected true or false, got {data['replayable']!r:.60}", where="$.replayable")
-    values = []
+    values: list[Any] = []
+    choices: list[tuple[int, int]] = load_choices(data["history"]) if compact else []
     for name in FIELDS:
         where = f"$.{name}"
         if name == "replayable":
@@ -389,7 +390,6 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
         elif name == "choices":
             values.append(SharedLog(choices) if compact else SharedLog())
         elif compact and name == "history":
-            choices = load_choices(data["history"])
             values.append(SharedLog.derived(len(choices), _derived(derive, "history")))
         elif compact and name == "log":
             size = data["log"]

@@ -129,9 +129,9 @@ class GameSpec:
     board: Board | None = None
     """The square board the game's pieces stand on, if it has one (``boardcore.grid``):
     views then give its size, and the terminal draws it with the pieces on it."""
-    describe: Callable[[Match, int], dict[str, Any]] | None = None
-    """Extra, game-specific entries for a player's view. Must only use what that
-    player may see. Most games need none: the default view shows cards with
+    describe: Callable[[Match, int | None], dict[str, Any]] | None = None
+    """Extra, game-specific entries for a player's view (``None``: a spectator's).
+    Must only use what that player may see. Most games need none: the default view shows cards with
     their data, counters by seat, pieces and the table."""
     redeal: Callable[[Match, int], Sequence[Sequence[str]]] | None = None
     """Groups of zones hidden from a player whose cards could be in any zone of

@@ -77,12 +77,13 @@ class State:
         referee's record; show a player :meth:`events_for` instead)."""
         return self._m.log.to_tuple()
 
-    def events_for(self, player: int) -> tuple[Event, ...]:
+    def events_for(self, player: int | None) -> tuple[Event, ...]:
         """The event log as ``player`` may see it: the ids of cards that moved out of
         their sight (a draw into another hand, a deal into a hidden pile) are
-        replaced by ``"?"``. Displays, bots and servers show this, never ``events``."""
+        replaced by ``"?"``. ``None`` is a spectator, who sees only public zones.
+        Displays, bots and servers show this, never ``events``."""
         m = self._m
-        if not isinstance(player, int) or not 0 <= player < m.players:
+        if player is not None and (type(player) is not int or not 0 <= player < m.players):
             raise InvalidData(f"no seat {player!r} in a {m.players}-player match", where="events_for")
         specs = m.specs
         return tuple(event.seen_by(specs, player) for event in m.log)
@@ -91,9 +92,10 @@ class State:
     def turn(self) -> int:
         return self._m.turn
 
-    def view(self, player: int) -> dict[str, Any]:
-        """All that ``player`` may see, as JSON-able data."""
-        if not isinstance(player, int) or not 0 <= player < self._m.players:
+    def view(self, player: int | None) -> dict[str, Any]:
+        """All that ``player`` may see, as JSON-able data. ``None`` is a spectator:
+        public zones only, no decision of their own, no draft."""
+        if player is not None and (type(player) is not int or not 0 <= player < self._m.players):
             raise InvalidData(f"no seat {player!r} in a {self._m.players}-player match", where="view")
         return build_view(self._m, player)
 

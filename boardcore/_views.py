@@ -41,8 +41,8 @@ def counters_view(m: Match) -> dict[str, Any]:
     return grouped
 
 
-def build_view(m: Match, player: int) -> dict[str, Any]:
-    """All that ``player`` may see, as JSON-able data.
+def build_view(m: Match, player: int | None) -> dict[str, Any]:
+    """All that ``player`` (None: a spectator) may see, as JSON-able data.
 
     Zones the player may see list their cards; the others show only how many cards
     they hold. Secret decisions and drafts of other players are left out entirely,
@@ -55,7 +55,7 @@ def build_view(m: Match, player: int) -> dict[str, Any]:
     for zone, cards in m.zones.items():
         spec = m.specs[zone]
         entry: dict[str, Any] = {"owner": spec.owner, "count": len(cards)}
-        if spec.visible_to(player):
+        if spec.visible_to(player):  # None sees public zones only
             entry["cards"] = [shown(c) for c in cards]
         zones[zone] = entry
     decisions = []
@@ -82,7 +82,7 @@ def build_view(m: Match, player: int) -> dict[str, Any]:
         "pieces": {pid: plain(codec.dump(p)) for pid, p in m.pieces.items()},
         "board": None if board is None else {"width": board.width, "height": board.height},
         "table": None if m.table is None else plain(codec.dump(m.table, table_type)),
-        "draft": list(m.drafts.get(player, ())),
+        "draft": [] if player is None else list(m.drafts.get(player, ())),
         "decision": mine,
         "others_deciding": decisions,
         "result": None if m.result is None else plain(codec.dump(m.result)),

@@ -46,8 +46,8 @@ class ZoneSpec:
     host: str | None = None
     """For an attachment zone: the card or piece the zone's cards are attached to."""
 
-    def visible_to(self, player: int) -> bool:
-        """Whether ``player`` may see which cards are in the zone."""
+    def visible_to(self, player: int | None) -> bool:
+        """Whether ``player`` (None: a spectator) may see which cards are in the zone."""
         if self.visibility is Visibility.PUBLIC:
             return True
         if self.visibility is Visibility.OWNER:

@@ -218,3 +218,25 @@ def test_a_determinized_state_plays_on():
         d = twin.pending[0]
         twin.apply(d.player, d.options[0])
     assert twin.result is not None
+
+
+def test_a_spectator_sees_public_zones_only_and_decides_nothing():
+    state = to_commit()
+    m = state.match
+    view = state.view(None)
+    zones = view["zones"]
+    assert view["player"] is None and view["decision"] is None and view["draft"] == []
+    assert all("cards" not in zones[z] for z in ("hand:0", "hand:1", "deck:0", "deck:1"))
+    assert card_ids(zones["discard:1"]) == list(m.cards("discard:1"))
+    assert [z for z, entry in zones.items() if "cards" in entry] == [
+        z for z, spec in m.specs.items() if spec.visibility is boardcore.Visibility.PUBLIC
+    ]
+    json.dumps(view)
+    # the spectator's log names no card that went where nobody sees it
+    seen = state.events_for(None)
+    assert len(seen) == len(state.events)
+    for event in seen:
+        if isinstance(event, boardcore.CardsMoved) and event.cards[0] != "?":
+            assert boardcore.Visibility.PUBLIC in {m.specs[z].visibility for z in (event.source, event.target) if z in m.specs}
+    with pytest.raises(boardcore.InvalidData):
+        state.view(True)
