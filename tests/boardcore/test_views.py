@@ -150,7 +150,7 @@ def test_the_end_of_the_game_is_in_every_view():
         assert state.view(p)["decision"] is None and state.view(p)["others_deciding"] == []
 
 
-@pytest.mark.parametrize("seat", [-1, 2, "0", None])
+@pytest.mark.parametrize("seat", [-1, 2, "0", True, 1.0])
 def test_view_of_a_seat_that_does_not_exist(seat):
     with pytest.raises(boardcore.InvalidData):
         DUEL.new_state(players=2).view(seat)
