@@ -258,7 +258,8 @@ def test_the_hooks_page_documents_no_hook_that_does_not_exist():
 
 
 # Modules without a leading underscore. The documented public ones are grid, testing, bots,
-# env and cli; display and simulate serve the command line. A new one is a deliberate change.
+# env, cli and the learning environments (spaces, observations, pettingzoo, gymnasium,
+# openspiel); display and simulate serve the command line. A new one is a deliberate change.
 PLAIN_MODULES = [
     "boardcore",
     "boardcore.__main__",
@@ -267,7 +268,12 @@ PLAIN_MODULES = [
     "boardcore.display",
     "boardcore.env",
     "boardcore.grid",
+    "boardcore.gymnasium",
+    "boardcore.observations",
+    "boardcore.openspiel",
+    "boardcore.pettingzoo",
     "boardcore.simulate",
+    "boardcore.spaces",
     "boardcore.testing",
     "boardcore.testing.arrange",
     "boardcore.testing.conformance",

@@ -1,0 +1,185 @@
+"""One seat of any game as a Gymnasium environment, the other seats played by bots.
+
+>>> import boardcore.gymnasium
+>>> env = boardcore.gymnasium.env("<game name>", seat=0, opponents="random")   # doctest: +SKIP
+>>> observation, info = env.reset(seed=7)
+>>> action = int(np.flatnonzero(info["action_mask"])[0])
+>>> observation, reward, terminated, truncated, info = env.step(action)
+
+The observation is the seat's :class:`~boardcore.observations.ObservationEncoder`
+vector; the action is an id of :class:`~boardcore.spaces.ActionSpace`, and
+``info["action_mask"]`` (also ``env.action_masks()``) marks the legal ones. The
+opponents are bots from the ``boardcore.bots`` registry, seeded from the reset's
+seed. The reward is 0 until the match ends, then the seat's share of
+:func:`boardcore.spaces.rewards`.
+
+An id outside the action space always raises :class:`~boardcore.IllegalAction`.
+An id of the space that is not legal now ends the episode as a loss by default
+(``illegal="lose"``: reward -1, ``info["illegal_action"]``), because Gymnasium's
+own checker and algorithms without masking step with any id of the space;
+``illegal="raise"`` raises IllegalAction instead and changes nothing. Needs the
+``rl`` extra.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from . import Game, IllegalAction, InvalidData, State, load_game
+from .bots import Bot, make_bot
+from .display import render_view
+from .observations import ObservationEncoder
+from .spaces import Cursor, rewards
+
+ILLEGAL = ("lose", "raise")
+
+
+def env(
+    game: str | Game,
+    players: int | None = None,
+    *,
+    seat: int = 0,
+    opponents: str | Sequence[str] = "random",
+    plugins: Sequence[Any] = (),
+    illegal: str = "lose",
+    render_mode: str | None = None,
+    **options: Any,
+) -> SeatEnv:
+    """The environment of ``seat`` in ``game`` (a name or a loaded game): see :class:`SeatEnv`."""
+    loaded = load_game(game, plugins=list(plugins)) if isinstance(game, str) else game
+    return SeatEnv(loaded, players, seat=seat, opponents=opponents, illegal=illegal, render_mode=render_mode, **options)
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    # A seat's bot gets its own seed, fixed by the match's (a SplitMix-style odd multiplier).
+    return (seed * 0x9E3779B97F4A7C15 + seat + 1) & ((1 << 63) - 1)
+
+
+class SeatEnv(gymnasium.Env):
+    """``seat`` of ``game`` with ``players`` seats; every other seat is played by
+    ``opponents`` (one bot name for all, or one per seat, the learner's ignored)."""
+
+    metadata = {"render_modes": ["human", "ansi"]}
+
+    def __init__(
+        self,
+        game: Game,
+        players: int | None = None,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        illegal: str = "lose",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.encoder = ObservationEncoder(game, players)
+        self.space = self.encoder.space
+        self.game = game
+        self.players = n = self.space.players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise InvalidData(f"seat {seat!r} is not one of the {n} seats", where="seat")
+        names = [opponents] * n if isinstance(opponents, str) else list(opponents)
+        if len(names) != n:
+            raise InvalidData(f"{len(names)} opponents for {n} seats (give one name, or one per seat)", where="opponents")
+        for p, name in enumerate(names):
+            if p != seat:
+                make_bot(name, 0)  # an unknown bot fails here, not at the first reset
+        if illegal not in ILLEGAL:
+            raise InvalidData(f"illegal must be one of {list(ILLEGAL)}, not {illegal!r}", where="illegal")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidData(f"render_mode must be 'human', 'ansi' or None, not {render_mode!r}", where="render_mode")
+        game.spec.check_options(options)
+        self.seat, self._names, self.illegal, self.options = seat, names, illegal, options
+        self.render_mode = render_mode
+        low, high = self.encoder.bounds()
+        self.observation_space = gymnasium.spaces.Box(low, high, dtype=np.float32)
+        self.action_space = gymnasium.spaces.Discrete(self.space.size)
+        self.cursor: Cursor | None = None
+        self._bots: dict[int, Bot] = {}
+
+    @property
+    def state_now(self) -> State:
+        """The match being played (IllegalAction before the first ``reset``)."""
+        return self._cursor().state
+
+    def _cursor(self) -> Cursor:
+        if self.cursor is None:
+            raise IllegalAction("call reset() first", player=self.seat)
+        return self.cursor
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        """Start a match (from ``seed``, or from the environment's generator) and play
+        the other seats up to the learner's first decision. ``options`` is ignored:
+        the game's setup options are given to the constructor."""
+        super().reset(seed=seed)
+        match_seed = int(seed) if seed is not None else int(self.np_random.integers(0, 2**62))
+        state = self.game.new_state(players=self.players, seed=match_seed, **self.options)
+        self._bots = {p: make_bot(self._names[p], _bot_seed(match_seed, p)) for p in range(self.players) if p != self.seat}
+        self.cursor = Cursor(self.space, state)
+        self._play_others()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        cursor = self._cursor()
+        if cursor.player is None:
+            raise IllegalAction("the match is over; call reset()", player=self.seat)
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action < self.space.size:
+            raise IllegalAction(f"{action!r} is not an id of the action space (0..{self.space.size - 1})", player=self.seat)
+        if not cursor.mask()[int(action)]:
+            if self.illegal == "raise":
+                raise IllegalAction(f"action {int(action)} ({self.space.names[int(action)]}) is not legal now", player=self.seat)
+            return self._observe(), -1.0, True, False, {**self._info(), "illegal_action": True}
+        cursor.step(int(action))
+        self._play_others()
+        state = cursor.state
+        reward = rewards(state.result, self.players)[self.seat]
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, state.is_over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal ids now, as a boolean array (the method maskable algorithms call)."""
+        return self._cursor().mask(self.seat).astype(bool)
+
+    def _play_others(self) -> None:
+        """Let the bots answer until the learner must choose or the match ends."""
+        cursor = self._cursor()
+        state = cursor.state
+        while not state.is_over:
+            decision = next((d for d in state.pending if d.player == self.seat), None)
+            if decision is not None:
+                if cursor.player != self.seat:
+                    cursor.choice = cursor.space.choice(state, self.seat)
+                return
+            other = state.pending[0]
+            state.apply(other.player, self._bots[other.player].choose(state, other))
+        cursor.choice = None
+
+    def _observe(self) -> np.ndarray:
+        cursor = self._cursor()
+        return self.encoder.encode(cursor.state, self.seat, cursor.prefix(self.seat))
+
+    def _info(self) -> dict[str, Any]:
+        state = self._cursor().state
+        return {"action_mask": self._cursor().mask(self.seat), "turn": state.turn}
+
+    def render(self) -> str | None:
+        """The learner's view and legal ids as text (returned for ``"ansi"``, printed for ``"human"``)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        cursor = self._cursor()
+        lines = [render_view(cursor.state.view(self.seat))]
+        if cursor.choice is not None and cursor.player == self.seat:
+            for token in cursor.choice.legal():
+                texts = "; ".join(str(a) for a in cursor.choice.actions_for(token))
+                lines.append(f"  [{token}] {self.space.names[token]}: {texts}")
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

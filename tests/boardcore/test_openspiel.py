@@ -1,0 +1,82 @@
+"""boardcore.openspiel: installed games as OpenSpiel Python games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import boardcore
+import boardcore.openspiel
+
+from test_spaces import run_page
+
+
+@pytest.mark.parametrize(
+    "name,players",
+    [
+        ("gallic-wars", 2),
+        ("invasions-of-the-horse-people", 3),
+        pytest.param("prehistoric-warfare", 2, marks=pytest.mark.slow),
+        pytest.param("aztec-skirmish", 2, marks=pytest.mark.slow),
+    ],
+)
+def test_openspiels_random_simulation_test_passes(name, players):
+    game = boardcore.openspiel.load(name, players)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_every_installed_game_is_registered_once_under_its_name():
+    names = boardcore.openspiel.register()
+    assert names == boardcore.openspiel.register()
+    assert "boardcore_invasions_of_the_horse_people" in names
+    assert set(names) <= set(pyspiel.registered_names())
+    with pytest.raises(boardcore.UnknownGame):
+        boardcore.openspiel.register(["no-such-game"])
+
+
+def test_the_deal_is_the_only_chance_node_and_returns_are_the_results():
+    game = boardcore.openspiel.load("gallic-wars", 2, deals=4)
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.chance_outcomes() == [(d, 0.25) for d in range(4)]
+    state.apply_action(2)
+    rng = np.random.default_rng(0)
+    while not state.is_terminal():
+        assert not state.is_chance_node()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    result = state.cursor.state.result
+    assert state.cursor.state.seed == 2 and state.returns() == boardcore.spaces.rewards(result, 2)
+
+
+def test_a_resampled_state_looks_the_same_to_the_player_and_differs_in_secret():
+    game = boardcore.openspiel.load("gallic-wars", 2)
+    state = game.new_initial_state()
+    state.apply_action(7)
+    rng = np.random.default_rng(1)
+    for _ in range(5):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    player = state.current_player()
+    other = 1 - player
+    hidden_differs = 0
+    for seed in range(5):
+        twin = boardcore.openspiel.resample(state, player, seed)
+        assert twin.information_state_string(player) == state.information_state_string(player)
+        assert twin.observation_tensor(player) == state.observation_tensor(player)
+        assert twin.legal_actions() == state.legal_actions()
+        hidden_differs += twin.observation_tensor(other) != state.observation_tensor(other)
+    assert hidden_differs > 0
+
+
+def test_a_match_that_runs_too_long_ends_even():
+    game = boardcore.openspiel.load("invasions-of-the-horse-people", 2, max_game_length=20)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0] if not state.is_chance_node() else 0)
+    assert state.move_number() <= 20 and state.returns() == [0.0, 0.0]
+
+
+def test_the_pages_code_runs(capsys):
+    run_page("openspiel.md", MATCHES=1, SIMULATIONS=3)
+    assert "IS-MCTS: mean return" in capsys.readouterr().out
