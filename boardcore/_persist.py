@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from functools import lru_cache
 from operator import itemgetter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ from ._events import Event
 from ._log import SharedLog
 from ._match import FIELDS, Match, MatchData
 from ._steps import Step
-from ._zones import SeatZones, attachment_zone
+from ._zones import SeatZones, ZoneSpec, attachment_zone
 
 if TYPE_CHECKING:
     from ._game import Game
@@ -50,17 +51,32 @@ def _dump_special(codec: Codec, m: Match) -> dict[str, Callable[[Any], Any]]:
     kind = m.rules.spec.table_type
     if m.table is not None and type(m.table) is not kind:
         raise RuleError(f"{m.game}: the match's table is a {type(m.table).__name__}, but the spec's table_type is {kind}")
+    declared = declared_specs(m.rules, m.players)
     return {
         "rng": lambda value: format(value, "x"),
         "table": lambda value: None if value is None else dump(value, kind),
         "agenda": lambda steps: [dump(step, Step) for step in steps],
         "triggered": lambda steps: [dump(step, Step) for step in steps],
         "asks": lambda asks: [[dump(decision), dump(step, Step)] for decision, step in asks],
+        "specs": lambda specs: {
+            zone: dump(spec, ZoneSpec) for zone, spec in specs.items() if declared.get(zone) != spec
+        },
         "drafts": lambda drafts: {str(p): list(items) for p, items in drafts.items()},
         "sealed": lambda sealed: {str(p): dump(step, Step) for p, step in sealed.items()},
         "log": lambda log: log.dumped(lambda event: dump(event, Event)),
         "history": lambda log: log.dumped(lambda entry: [entry[0], dump(entry[1], Action)]),
     }
+
+
+@lru_cache(maxsize=256)
+def declared_specs(game: Game, players: int) -> dict[str, ZoneSpec]:
+    """The zones the game declares for ``players`` seats, with their specs. A save
+    leaves them out of ``specs`` (they never change); loading puts them back."""
+    found: dict[str, ZoneSpec] = {}
+    for declared in game.spec.zones:
+        for zone in declared[:players] if isinstance(declared, SeatZones) else (declared,):
+            found[str(zone)] = zone.spec()
+    return found
 
 
 def dump_match(m: Match, whole: bool = True, rows: bool = False) -> dict[str, Any]:
@@ -391,6 +407,12 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
             values.append(SharedLog(choices) if compact else SharedLog())
         elif compact and name == "history":
             values.append(SharedLog.derived(len(choices), _derived(derive, "history")))
+        elif name == "specs" and data["format"] == FORMAT:
+            # the declared zones are left out of a save (see declared_specs)
+            saved = load(data["specs"], _TYPES["specs"], where)
+            players = values[FIELDS.index("players")]
+            merged = {**declared_specs(game, players), **saved} if players in game.player_counts else saved
+            values.append(dict(sorted(merged.items())))
         elif compact and name == "log":
             size = data["log"]
             if type(size) is not int or size < 0:
@@ -460,6 +482,9 @@ def check_match(game: Game, m: Match) -> None:
 
     # zones: the same ids as their specs, the declared ones as declared
     zones, specs = m.zones, m.specs
+    for zone in declared_specs(game, players):
+        if zone not in zones:
+            raise InvalidData(f"the game's zone {zone!r} is missing", where="$.zones")
     if set(zones) != set(specs):
         raise InvalidData("zones and zone specs list different zones", where="$.specs")
     for zone, spec in specs.items():

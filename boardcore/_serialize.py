@@ -346,10 +346,16 @@ class Codec:
             return load_fixed
         kind = args[0] if args else Any
         hook = structure(kind)
+        # Lists of plain strings or integers (a zone's card ids, a history's seats)
+        # are checked by loops that run in C; the item loop below says where a fault is.
+        plain_items: set[type] | None = {str} if kind is str else {int} if kind is int else None
 
         def load(data: Any, _: Any) -> Any:
             if type(data) is not list:
                 raise Refused(f"expected a list, got {_show(data)}")
+            if plain_items is not None and set(map(type, data)) <= plain_items:
+                if kind is str or not data or (-INT_LIMIT < min(data) and max(data) < INT_LIMIT):
+                    return make(data)
             items = []
             i = 0
             try:

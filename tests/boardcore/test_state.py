@@ -399,7 +399,10 @@ MALFORMED = {
     "unknown action kind": (lambda: _set(_saved(), ["history", 0, 1, "kind"], "Cheat"), "$.history[0]"),
     "bad history entry": (lambda: _set(_saved(), ["history", 0], [0]), "$.history[0]"),
     "zones and specs": (lambda: _set(_saved(), ["specs", "extra"], {"owner": None}), "$.specs"),
-    "bad visibility": (lambda: _set(_saved(), ["specs", "box", "visibility"], "sometimes"), "$.specs"),
+    "bad visibility": (
+        lambda: _set(_saved(), ["specs", "box"], {**boardcore.to_data(DUEL.new_state(players=2).match.specs["box"]), "visibility": "sometimes"}),
+        "$.specs",
+    ),
 }
 
 
