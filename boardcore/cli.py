@@ -1,4 +1,4 @@
-"""The ``boardcore`` command: list games, play at the terminal, simulate, replay."""
+"""The ``boardcore`` command: list games, play at the terminal, simulate, replay, serve."""
 
 from __future__ import annotations
 
@@ -90,6 +90,36 @@ def _parser() -> argparse.ArgumentParser:
         help="load the file without checking it against a replay of its history first (for a file you trust)",
     )
     rep.set_defaults(run=cmd_replay)
+
+    srv = sub.add_parser(
+        "serve",
+        help="host matches for people in their browsers and for programs (needs the server extra)",
+        description="Serve the lobby, the match pages and the JSON API (/api/openapi.json) over HTTP and WebSocket. "
+        'Needs the server extra: pip install "boardcore[server]".',
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    srv.add_argument("--port", type=_port, default=8000, help="port to listen on (default 8000; 0 picks a free one)")
+    srv.add_argument(
+        "--db",
+        type=Path,
+        default=Path("boardcore-matches.sqlite3"),
+        metavar="FILE",
+        help="SQLite file the matches are kept in, created if missing (default boardcore-matches.sqlite3)",
+    )
+    srv.add_argument(
+        "--bot-delay",
+        type=_delay,
+        default=0.5,
+        metavar="SECONDS",
+        help="how long the server's bots wait before each move, so people can follow (default 0.5)",
+    )
+    srv.add_argument(
+        "--log-level",
+        choices=["critical", "error", "warning", "info", "debug"],
+        default="warning",
+        help="how much the server logs (default warning; info logs every request)",
+    )
+    srv.set_defaults(run=cmd_serve)
     return parser
 
 
@@ -104,6 +134,23 @@ def _non_negative(text: str) -> int:
     value = _int(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = _int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {value}")
+    return value
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 60 seconds, not {text}")
     return value
 
 
@@ -344,6 +391,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("warning: replaying the actions did not give the saved state", file=sys.stderr)
         return 1
     print("result:", state.result if state.result else "not over yet")
+    return 0
+
+
+# -- serve -----------------------------------------------------------------------------
+
+_SERVER_NEEDS = ("starlette", "uvicorn", "jinja2", "websockets", "anyio")
+"""What the server extra installs; without them ``serve`` says how to install them."""
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from .server import serve
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] not in _SERVER_NEEDS:
+            raise
+        print(
+            f"boardcore serve needs the server extra ({exc.name} is not installed): pip install \"boardcore[server]\"",
+            file=sys.stderr,
+        )
+        return 2
+    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, log_level=args.log_level)
     return 0
 
 

@@ -259,7 +259,8 @@ def test_the_hooks_page_documents_no_hook_that_does_not_exist():
 
 # Modules without a leading underscore. The documented public ones are grid, testing, bots,
 # env, cli and the learning environments (spaces, observations, pettingzoo, gymnasium,
-# openspiel); display and simulate serve the command line. A new one is a deliberate change.
+# openspiel) and the server package; display and simulate serve the command line. A new
+# one is a deliberate change.
 PLAIN_MODULES = [
     "boardcore",
     "boardcore.__main__",
@@ -272,6 +273,18 @@ PLAIN_MODULES = [
     "boardcore.observations",
     "boardcore.openspiel",
     "boardcore.pettingzoo",
+    "boardcore.server",
+    "boardcore.server.app",
+    "boardcore.server.autoplay",
+    "boardcore.server.catalog",
+    "boardcore.server.errors",
+    "boardcore.server.inputs",
+    "boardcore.server.matches",
+    "boardcore.server.openapi",
+    "boardcore.server.page",
+    "boardcore.server.payload",
+    "boardcore.server.run",
+    "boardcore.server.store",
     "boardcore.simulate",
     "boardcore.spaces",
     "boardcore.testing",

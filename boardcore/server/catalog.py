@@ -1,0 +1,91 @@
+"""What a server can host: the installed games, their setup options, the opt-in
+plugins made for each, and the installed bots.
+
+Everything here is read through the public API (``boardcore.game_specs``,
+``boardcore.load_game``, ``boardcore.bots``) and the ``boardcore.plugins``
+entry-point group, so a third-party game installed beside boardcore is offered
+exactly like the built-in ones.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib.metadata import entry_points
+from typing import Any
+
+from .. import Game, game_specs, load_game
+from ..bots import bot_summary, list_bots
+
+PLUGINS_GROUP = "boardcore.plugins"
+
+
+@functools.cache
+def installed_plugins() -> tuple[tuple[str, tuple[str, ...], str], ...]:
+    """``(name, games, summary)`` for each installed opt-in plugin, sorted by name.
+
+    ``games`` is the plugin's ``games`` attribute (empty: any game). A plugin that
+    fails to import is left out: loading it by name would fail with a message anyway.
+    """
+    found = []
+    for entry in entry_points(group=PLUGINS_GROUP):
+        try:
+            plugin = entry.load()
+        except Exception:  # an entry point can fail in any way while importing
+            continue
+        games = tuple(g for g in getattr(plugin, "games", ()) if isinstance(g, str))
+        doc = (getattr(plugin, "__doc__", None) or "").strip()
+        found.append((entry.name, games, doc.splitlines()[0] if doc else ""))
+    return tuple(sorted(found))
+
+
+def games() -> list[dict[str, Any]]:
+    """The installed games as the lobby and ``GET /api/games`` describe them."""
+    out = []
+    for spec in game_specs():
+        out.append(
+            {
+                "name": spec.name,
+                "summary": spec.summary,
+                "player_counts": list(spec.player_counts),
+                "board": spec.board is not None,
+                "options": [
+                    {
+                        "name": option.name,
+                        "default": option.default,
+                        "choices": None if option.choices is None else list(option.choices),
+                        "help": option.help,
+                    }
+                    for option in spec.options
+                ],
+                "plugins": [
+                    {"name": name, "summary": summary}
+                    for name, for_games, summary in installed_plugins()
+                    if not for_games or spec.name in for_games
+                ],
+            }
+        )
+    return out
+
+
+@functools.cache
+def bot_names() -> tuple[str, ...]:
+    """The installed bots' names (read once: entry points do not change while serving)."""
+    return tuple(list_bots())
+
+
+def bots() -> list[dict[str, str]]:
+    """The installed bots: ``name`` and the first line of their description."""
+    return [{"name": name, "summary": bot_summary(name)} for name in bot_names()]
+
+
+@functools.lru_cache(maxsize=64)
+def game(name: str, plugins: tuple[str, ...] = ()) -> Game:
+    """The loaded game, shared by all its matches (a ``Game`` is never changed by
+    play). Raises ``UnknownGame`` or ``PluginError`` as ``load_game`` does."""
+    return load_game(name, plugins=list(plugins))
+
+
+@functools.lru_cache(maxsize=64)
+def card_texts(loaded: Game) -> dict[str, str]:
+    """Card id -> the card as the game words it ("Caesar (Leader, Force 10)")."""
+    return {cid: card.text for cid, card in loaded.cards.items()}

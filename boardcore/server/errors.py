@@ -1,0 +1,32 @@
+"""The one error the server's handlers raise on purpose.
+
+Everything a client can get wrong (a malformed body, an unknown game, a wrong
+token, an answer out of turn) becomes an :class:`ApiError`, which the app turns
+into a JSON response ``{"error": message}`` with its status. Anything else
+reaching the app is a bug: it is logged and answered with a 500 that says
+nothing about the match.
+"""
+
+from __future__ import annotations
+
+
+class ApiError(Exception):
+    """A request the server refuses: ``status`` is the HTTP status (4xx), the
+    message says why in a sentence meant for the person or program that sent it."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def bad_request(message: str) -> ApiError:
+    return ApiError(400, message)
+
+
+def not_found(message: str) -> ApiError:
+    return ApiError(404, message)
+
+
+def conflict(message: str) -> ApiError:
+    return ApiError(409, message)

@@ -1,0 +1,343 @@
+"""The matches a server hosts: creating and joining them, answering, and telling
+the seats when something changed.
+
+Each match lives in memory as a :class:`LiveMatch` beside its stored row. All
+reading and changing of one match happens under that match's asyncio lock, so
+answers to one match are applied one at a time, in the order they took the lock,
+while other matches go on. The engine's calls are synchronous: the slow ones
+(applying an answer and saving the match) run in a worker thread, on a clone of
+the state, and the clone replaces the live state only once the store has
+committed it. An answer is acknowledged after that commit, so every acknowledged
+answer survives the server being killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from typing import Any
+
+import attrs
+
+from .. import Action, BoardcoreError, Decision, Game, IllegalAction, State
+from . import catalog
+from .autoplay import Autoplay
+from .errors import ApiError, bad_request, conflict, not_found
+from .inputs import NewMatch
+from .payload import seat_payload
+from .store import MatchRecord, MatchStore, SeatRecord, SeatTaken, StaleMove
+
+log = logging.getLogger("boardcore.server")
+
+
+@attrs.define(eq=False)
+class LiveMatch:
+    """One hosted match: its state, who sits where, and who is watching."""
+
+    id: str
+    game: Game
+    plugins: tuple[str, ...]
+    bots: tuple[str | None, ...]
+    """Per seat: the bot that plays it, or None for a person."""
+    state: State
+    moves: int
+    """Accepted answers so far: the match's version."""
+    created: float
+    seats: dict[int, SeatRecord] = attrs.field(factory=dict)
+    """The people who joined, by seat."""
+    problem: str | None = None
+    """Why the server's bots stopped playing this match, if they did."""
+    asked_since: dict[int, int] = attrs.field(factory=dict)
+    """Per seat: the version at which its open decision was first asked. An answer
+    chosen at that version or later still fits the decision."""
+    told: dict[int | None, list[str | None]] = attrs.field(factory=dict)
+    """Per seat (None: spectators): its events in sentences, made once each."""
+    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    watchers: set[asyncio.Queue[int]] = attrs.field(factory=set)
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def names(self) -> list[str]:
+        """What to call each seat: the name its person gave, its bot, or "open seat"."""
+        out = []
+        for seat in range(self.players):
+            bot = self.bots[seat]
+            if bot is not None:
+                out.append(f"{bot} bot")
+            elif seat in self.seats:
+                out.append(self.seats[seat].name)
+            else:
+                out.append("open seat")
+        return out
+
+    def open_seats(self) -> list[int]:
+        return [s for s in range(self.players) if self.bots[s] is None and s not in self.seats]
+
+    def summary(self) -> dict[str, Any]:
+        """What anyone may know of the match: the lobby's line for it."""
+        state = self.state
+        result = state.result
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "plugins": list(self.plugins),
+            "players": self.players,
+            "seats": [
+                {"seat": s, "name": name, "bot": self.bots[s], "open": self.bots[s] is None and s not in self.seats}
+                for s, name in enumerate(self.names())
+            ],
+            "version": self.moves,
+            "turn": state.turn,
+            "over": result is not None,
+            "winners": None if result is None else list(result.winners),
+            "reason": None if result is None else result.reason,
+            "problem": self.problem,
+            "created": self.created,
+        }
+
+    def changed(self) -> None:
+        """Wake everyone watching the match; a watcher that has not caught up yet
+        gets one wake-up, not one per change."""
+        for queue in self.watchers:
+            if queue.empty():
+                queue.put_nowait(self.moves)
+
+
+class MatchService:
+    """Every match of one server, kept in ``store``; bots move after ``bot_delay`` seconds."""
+
+    def __init__(self, store: MatchStore, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.matches: dict[str, LiveMatch] = {}
+        self.broken: dict[str, str] = {}
+        """Stored matches that cannot be loaded (a game or plugin no longer installed), and why."""
+        self._tokens: dict[str, tuple[str, int]] = {}
+        self.autoplay = Autoplay(self, bot_delay)
+
+    # -- starting and stopping -------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every stored match and let the bots whose turn it is play."""
+        records = await asyncio.to_thread(self.store.matches)
+        for record in records:
+            try:
+                match = await asyncio.to_thread(_revive, record)
+            except (BoardcoreError, ValueError) as exc:
+                self.broken[record.id] = f"cannot be loaded: {exc}"
+                log.warning("match %s %s", record.id, self.broken[record.id])
+                continue
+            self._add(match)
+        for match in self.matches.values():
+            self.autoplay.kick(match)
+
+    async def stop(self) -> None:
+        await self.autoplay.stop()
+
+    def _add(self, match: LiveMatch) -> None:
+        self.matches[match.id] = match
+        for seat in match.seats.values():
+            self._tokens[seat.token_hash] = (match.id, seat.seat)
+
+    # -- finding a match and a seat ------------------------------------------------------
+
+    def get(self, match_id: str) -> LiveMatch:
+        match = self.matches.get(match_id)
+        if match is None:
+            if match_id in self.broken:
+                raise ApiError(503, f"match {match_id} {self.broken[match_id]}")
+            raise not_found(f"there is no match {match_id!r:.40}")
+        return match
+
+    def seat_of(self, match: LiveMatch, token: str | None) -> int | None:
+        """The seat ``token`` was given for in ``match``; None (a spectator) without a token."""
+        if token is None:
+            return None
+        found = self._tokens.get(token_hash(token))
+        if found is None or found[0] != match.id:
+            raise ApiError(403, f"this token is not a seat's token in match {match.id}")
+        seat = found[1]
+        # compare in constant time as well, though the lookup was by a hash of a random token
+        if not hmac.compare_digest(match.seats[seat].token_hash, token_hash(token)):
+            raise ApiError(403, f"this token is not a seat's token in match {match.id}")
+        return seat
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every match's public summary, the newest first."""
+        return [m.summary() for m in sorted(self.matches.values(), key=lambda m: (-m.created, m.id))]
+
+    # -- creating and joining ------------------------------------------------------------
+
+    async def create(self, request: NewMatch) -> LiveMatch:
+        try:
+            game = await asyncio.to_thread(catalog.game, request.game, request.plugins)
+            state = await asyncio.to_thread(
+                game.new_state, players=request.players, seed=request.seed, **request.options
+            )
+        except BoardcoreError as exc:
+            raise bad_request(str(exc)) from None
+        wrong = sorted(seat for seat in request.bots if seat >= state.players)
+        if wrong:
+            raise bad_request(f"'bots': there is no seat {wrong[0]} in a {state.players}-player match")
+        now = time.time()
+        match = LiveMatch(
+            id=secrets.token_urlsafe(9),
+            game=game,
+            plugins=request.plugins,
+            bots=tuple(request.bots.get(seat) for seat in range(state.players)),
+            state=state,
+            moves=0,
+            created=now,
+        )
+        record = MatchRecord(
+            match.id, game.name, match.plugins, state.players, match.bots, 0, state.is_over, state.to_json(), now, now
+        )
+        await asyncio.to_thread(self.store.add_match, record)
+        self._add(match)
+        self.autoplay.kick(match)
+        return match
+
+    async def join(self, match: LiveMatch, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Seat a person at ``seat`` (None: the first open seat); their new token."""
+        async with match.lock:
+            if seat is None:
+                free = match.open_seats()
+                if not free:
+                    raise conflict(f"match {match.id} has no open seat")
+                seat = free[0]
+            elif not 0 <= seat < match.players:
+                raise bad_request(f"there is no seat {seat} in a {match.players}-player match")
+            elif match.bots[seat] is not None:
+                raise conflict(f"seat {seat} is played by the {match.bots[seat]} bot")
+            elif seat in match.seats:
+                raise conflict(f"seat {seat} is taken by {match.seats[seat].name}")
+            token = secrets.token_urlsafe(32)
+            record = SeatRecord(seat, name or f"seat {seat}", token_hash(token), _event_count(match.state))
+            try:
+                await asyncio.to_thread(self.store.add_seat, match.id, record)
+            except SeatTaken:
+                raise conflict(f"seat {seat} was just taken") from None
+            match.seats[seat] = record
+            self._tokens[record.token_hash] = (match.id, seat)
+        match.changed()
+        return seat, token
+
+    # -- answering -----------------------------------------------------------------------
+
+    async def answer(self, match: LiveMatch, seat: int | None, option: int, version: int | None) -> None:
+        """Apply option number ``option`` of ``seat``'s decision; refuse with a 4xx,
+        changing nothing, if it is not one, or if ``version`` (when given) is older
+        than that decision: the seat chose from options that are no longer asked."""
+        if seat is None:
+            raise ApiError(401, "a spectator cannot answer: send a seat's token (Authorization: Bearer TOKEN)")
+        async with match.lock:
+            decision = _decision_of(match, seat)
+            if version is not None and not match.asked_since.get(seat, 0) <= version <= match.moves:
+                raise conflict(
+                    f"your decision has changed since version {version} (the match is at version {match.moves}): read it again"
+                )
+            if not 0 <= option < len(decision.options):
+                raise ApiError(422, f"there is no option {option}: choose from 0 to {len(decision.options) - 1}")
+            await self._commit(match, seat, decision.options[option], by_person=True)
+        match.changed()
+        self.autoplay.kick(match)
+
+    async def bot_answer(self, match: LiveMatch, seat: int, option: int, version: int) -> bool:
+        """Apply a bot's choice, made on a copy of version ``version``; False (and
+        nothing changes) if the match moved on meanwhile: the bot thinks again."""
+        async with match.lock:
+            if version != match.moves or match.state.is_over:
+                return False
+            decision = next((d for d in match.state.pending if d.player == seat), None)
+            if decision is None or not 0 <= option < len(decision.options):
+                return False
+            await self._commit(match, seat, decision.options[option], by_person=False)
+        match.changed()
+        return True
+
+    async def _commit(self, match: LiveMatch, seat: int, action: Action, by_person: bool) -> None:
+        """Apply and store one answer; the caller holds the match's lock."""
+        state, moves = match.state, match.moves + 1
+        seen = _event_count(state)
+
+        def advance() -> tuple[State, str]:
+            after = state.clone()  # the live state stays as it was until the store has the new one
+            after.apply(seat, action)
+            return after, after.to_json()
+
+        try:
+            after, save = await asyncio.to_thread(advance)
+        except IllegalAction as exc:
+            raise ApiError(422, f"the game refused the answer: {exc}") from None
+        except BoardcoreError as exc:
+            log.error("match %s: the game failed on seat %s's answer %s: %s", match.id, seat, action, exc)
+            raise ApiError(500, f"the game failed while applying the answer (the match is unchanged): {exc}") from None
+        try:
+            await asyncio.to_thread(
+                self.store.record_move, match.id, moves, after.is_over, save, seat if by_person else None, seen
+            )
+        except StaleMove as exc:
+            raise conflict(f"{exc}: is another server using the same database?") from None
+        before = {d.player: d for d in state.pending}
+        match.state, match.moves = after, moves
+        for decision in after.pending:
+            # a seat's decision that the answer left as it was keeps its version; the
+            # answering seat's never does, so a repeated click cannot answer twice
+            if decision.player == seat or before.get(decision.player) != decision:
+                match.asked_since[decision.player] = moves
+        if by_person and seat in match.seats:
+            match.seats[seat] = attrs.evolve(match.seats[seat], seen=seen)
+
+    # -- reading -------------------------------------------------------------------------
+
+    async def payload(self, match: LiveMatch, seat: int | None, since: int = 0) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see of the match now."""
+        async with match.lock:
+            seen = match.seats[seat].seen if seat is not None and seat in match.seats else None
+            told = match.told.setdefault(seat, [])
+            return seat_payload(match.id, match.state, seat, match.moves, match.names(), since, seen, told)
+
+
+def _decision_of(match: LiveMatch, seat: int) -> Decision:
+    state = match.state
+    if state.is_over:
+        raise conflict("the match is over")
+    decision = next((d for d in state.pending if d.player == seat), None)
+    if decision is None:
+        raise conflict(f"seat {seat} is not being asked anything now")
+    return decision
+
+
+def _event_count(state: State) -> int:
+    """How many events the log holds: the same for every seat's reading of it, and
+    only a count, so it tells nothing hidden."""
+    return len(state.events)
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a seat's token: a token is 32 random bytes, so a
+    plain SHA-256 is enough to make a stolen database useless for answering."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _revive(record: MatchRecord) -> LiveMatch:
+    """A stored match back in memory: its game loaded, its compact save read back
+    (trusted: only this server wrote it)."""
+    game = catalog.game(record.game, record.plugins)
+    state = game.state_from_json(record.save, verify=False)
+    return LiveMatch(
+        id=record.id,
+        game=game,
+        plugins=record.plugins,
+        bots=record.bots,
+        state=state,
+        moves=record.moves,
+        created=record.created,
+        seats={seat.seat: seat for seat in record.seats},
+        asked_since={d.player: record.moves for d in state.pending},
+    )

@@ -1,0 +1,274 @@
+"""The OpenAPI 3.1 description of the JSON API, served at ``/api/openapi.json``.
+
+Written out by hand rather than generated: the API is small, and this way each
+route's document says in words what it does (who may call it, what it refuses).
+A test checks that every API route of the app is described here and nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import __version__
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_ERROR = _json(_ref("Error"), "refused: the message says why")
+_MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_SINCE = {
+    "name": "since",
+    "in": "query",
+    "required": False,
+    "description": "tell the events from this event number on (default 0: all)",
+    "schema": {"type": "integer", "minimum": 0},
+}
+_SEAT: list[dict[str, list[str]]] = [{"seatToken": []}, {}]
+"""A seat's token, or none for a spectator."""
+
+_SCHEMAS: dict[str, Any] = {
+    "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
+    "Game": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "summary": {"type": "string"},
+            "player_counts": {"type": "array", "items": {"type": "integer"}},
+            "board": {"type": "boolean", "description": "whether the game is played on a square grid"},
+            "options": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "name": {"type": "string"},
+                        "default": {},
+                        "choices": {"type": ["array", "null"]},
+                        "help": {"type": "string"},
+                    },
+                },
+            },
+            "plugins": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "summary": {"type": "string"}}}},
+        },
+    },
+    "NewMatch": {
+        "type": "object",
+        "required": ["game"],
+        "additionalProperties": False,
+        "properties": {
+            "game": {"type": "string", "description": "an installed game (GET /api/games)"},
+            "players": {"type": "integer", "description": "default: the game's smallest player count"},
+            "plugins": {"type": "array", "items": {"type": "string"}, "description": "opt-in rule plugins"},
+            "options": {"type": "object", "description": "the game's setup options; the game checks every value"},
+            "bots": {
+                "description": "the seats played by the server's bots: {\"1\": \"random\"} or [null, \"random\"]",
+                "oneOf": [
+                    {"type": "object", "additionalProperties": {"type": "string"}},
+                    {"type": "array", "items": {"type": ["string", "null"]}},
+                ],
+            },
+            "seed": {"type": "integer", "minimum": 0, "description": "default: random"},
+        },
+    },
+    "Match": {
+        "type": "object",
+        "description": "what anyone may know of a match",
+        "properties": {
+            "id": {"type": "string"},
+            "game": {"type": "string"},
+            "plugins": {"type": "array", "items": {"type": "string"}},
+            "players": {"type": "integer"},
+            "seats": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "seat": {"type": "integer"},
+                        "name": {"type": "string"},
+                        "bot": {"type": ["string", "null"]},
+                        "open": {"type": "boolean"},
+                    },
+                },
+            },
+            "version": {"type": "integer", "description": "answers accepted so far"},
+            "turn": {"type": "integer"},
+            "over": {"type": "boolean"},
+            "winners": {"type": ["array", "null"], "items": {"type": "integer"}},
+            "reason": {"type": ["string", "null"]},
+            "problem": {"type": ["string", "null"], "description": "why the server's bots stopped, if they did"},
+            "links": {"type": "object", "properties": {"page": {"type": "string"}, "watch": {"type": "string"}}},
+        },
+    },
+    "Joined": {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer"},
+            "token": {"type": "string", "description": "the seat's secret: sent this once, never stored by the server"},
+            "play": {"type": "string", "description": "the page for this seat"},
+            "match": _ref("Match"),
+        },
+    },
+    "SeatState": {
+        "type": "object",
+        "description": "the match as one seat (or a spectator) may see it",
+        "properties": {
+            "match": {"type": "string"},
+            "game": {"type": "string"},
+            "version": {"type": "integer"},
+            "seat": {"type": ["integer", "null"]},
+            "names": {"type": "array", "items": {"type": "string"}},
+            "view": {"type": "object", "description": "State.view(seat): zones, counters, pieces, board, decision, result"},
+            "decision": {
+                "type": ["object", "null"],
+                "properties": {
+                    "prompt": {"type": "string"},
+                    "secret": {"type": "boolean"},
+                    "options": {
+                        "type": "array",
+                        "items": {"type": "object", "properties": {"index": {"type": "integer"}, "text": {"type": "string"}}},
+                    },
+                },
+            },
+            "events": {
+                "type": "object",
+                "properties": {
+                    "from": {"type": "integer"},
+                    "to": {"type": "integer", "description": "pass it as 'since' to hear only what comes next"},
+                    "lines": {"type": "array", "items": {"type": "string"}},
+                },
+            },
+            "recent": {"type": "array", "items": {"type": "string"}, "description": "what happened since the seat's last answer"},
+            "over": {"type": "boolean"},
+            "result": {"type": ["object", "null"]},
+        },
+    },
+    "Answer": {
+        "type": "object",
+        "required": ["option"],
+        "additionalProperties": False,
+        "properties": {
+            "option": {"type": "integer", "description": "the index of the chosen option"},
+            "version": {
+                "type": "integer",
+                "description": "the version the option was chosen from; refused (409) if your decision changed since",
+            },
+        },
+    },
+}
+
+_PATHS: dict[str, Any] = {
+    "/api/health": {
+        "get": {"summary": "Whether the server is up, and how many matches it holds", "responses": {"200": {"description": "up"}}}
+    },
+    "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+    "/api/games": {
+        "get": {
+            "summary": "The installed games (options, plugins) and bots",
+            "responses": {
+                "200": _json(
+                    {"type": "object", "properties": {"games": {"type": "array", "items": _ref("Game")}, "bots": {"type": "array"}}},
+                    "games and bots",
+                )
+            },
+        }
+    },
+    "/api/matches": {
+        "get": {
+            "summary": "Every match, the newest first",
+            "responses": {"200": _json({"type": "object", "properties": {"matches": {"type": "array", "items": _ref("Match")}}}, "the lobby")},
+        },
+        "post": {
+            "summary": "Create a match",
+            "description": "Seats not given to a bot are open for people to join. Unknown games, player counts the game "
+            "does not allow, option values it refuses, unknown plugins or bots are refused with 400.",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewMatch")}}},
+            "responses": {"201": _json(_ref("Match"), "created"), "400": _ERROR, "413": _ERROR},
+        },
+    },
+    "/api/matches/{match_id}": {
+        "get": {
+            "summary": "What anyone may know of a match",
+            "parameters": [_MATCH_ID],
+            "responses": {"200": _json(_ref("Match"), "the match"), "404": _ERROR, "503": _ERROR},
+        }
+    },
+    "/api/matches/{match_id}/join": {
+        "post": {
+            "summary": "Take a seat",
+            "description": "Body: {\"seat\": K, \"name\": NAME}, both optional (default: the first open seat). The seat's "
+            "token is in the response, and only there: keep it.",
+            "parameters": [_MATCH_ID],
+            "requestBody": {
+                "content": {
+                    "application/json": {
+                        "schema": {"type": "object", "properties": {"seat": {"type": "integer"}, "name": {"type": "string", "maxLength": 40}}}
+                    }
+                }
+            },
+            "responses": {"201": _json(_ref("Joined"), "seated"), "400": _ERROR, "404": _ERROR, "409": _ERROR},
+        }
+    },
+    "/api/matches/{match_id}/state": {
+        "get": {
+            "summary": "The match as your seat sees it (a spectator without a token)",
+            "parameters": [_MATCH_ID, _SINCE, {"name": "html", "in": "query", "required": False, "schema": {"enum": ["1"]},
+                                                 "description": "1: add the page's table as HTML"}],
+            "security": _SEAT,
+            "responses": {"200": _json(_ref("SeatState"), "your view"), "401": _ERROR, "403": _ERROR, "404": _ERROR},
+        }
+    },
+    "/api/matches/{match_id}/answer": {
+        "post": {
+            "summary": "Answer your seat's decision",
+            "description": "The engine checks the answer. 409: your decision changed since 'version', the match is over, "
+            "or it is not asking your seat; "
+            "422: no such option, or the game refused it. The match is unchanged by a refused answer.",
+            "parameters": [_MATCH_ID, _SINCE],
+            "security": [{"seatToken": []}],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Answer")}}},
+            "responses": {
+                "200": _json(_ref("SeatState"), "accepted and stored; your view after it"),
+                "400": _ERROR,
+                "401": _ERROR,
+                "403": _ERROR,
+                "404": _ERROR,
+                "409": _ERROR,
+                "422": _ERROR,
+            },
+        }
+    },
+    "/api/matches/{match_id}/ws": {
+        "get": {
+            "summary": "Updates pushed over a WebSocket",
+            "description": "Upgrade to a WebSocket, then send {\"token\": TOKEN or null, \"since\": N, \"html\": true}. "
+            "The server sends {\"type\": \"update\", ...SeatState} now and whenever the match changes, each with the "
+            "events since the previous one (and the page's table as 'html' if asked). A wrong token gets "
+            "{\"type\": \"error\"} and close code 4403; an unknown match 4404.",
+            "parameters": [_MATCH_ID],
+            "responses": {"101": {"description": "switching to the WebSocket protocol"}},
+        }
+    },
+}
+
+
+def document() -> dict[str, Any]:
+    """The OpenAPI document of this version of the server."""
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "boardcore server",
+            "version": __version__,
+            "description": "Host boardcore matches: create, join with a secret seat token, read your own view, answer, "
+            "and receive updates. Every response for a seat holds only what that seat may see.",
+        },
+        "paths": _PATHS,
+        "components": {
+            "schemas": _SCHEMAS,
+            "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer", "description": "the token returned by join"}},
+        },
+    }

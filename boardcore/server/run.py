@@ -1,0 +1,60 @@
+"""``serve``: run the server with uvicorn on an address, until interrupted."""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import TextIO
+
+import uvicorn
+
+from .app import create_app
+from .store import MatchStore, StoreError
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | Path = "boardcore-matches.sqlite3",
+    bot_delay: float = 0.5,
+    log_level: str = "warning",
+    out: TextIO | None = None,
+) -> None:
+    """Serve the lobby, the match pages and the API on ``host:port`` (port 0: any
+    free port), keeping matches in the SQLite file ``db``; print the address to open.
+
+    Raises ``ValueError`` with a sentence for a database that cannot be used or an
+    address that cannot be bound, before anything is served.
+    """
+    out = out or sys.stdout
+    try:
+        MatchStore(db).close()  # a bad file is refused now, not on the first request
+    except StoreError as exc:
+        raise ValueError(str(exc)) from None
+    sock = _bind(host, port)
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"boardcore server: open http://{shown}:{bound}/ (matches kept in {db}; Ctrl-C stops)", file=out, flush=True)
+    # Updates are a few kB of JSON: compressing each costs more time than it saves.
+    config = uvicorn.Config(create_app(db, bot_delay), log_level=log_level, lifespan="on", ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``; the bound port is known before serving."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise ValueError(f"cannot use host {host!r}: {exc.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise ValueError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
