@@ -1,9 +1,12 @@
 """An append-only list that clones share until one of them appends.
 
 The event log and the action history only ever grow, so a clone can share its
-parent's list and remember how long it was. The first writer whose length no
-longer matches the list's copies its prefix first. Cloning is therefore O(1)
-however long the match has run, and rolling back an append is resetting a length.
+parent's list and remember how long it was. Only the log that made the list
+appends to it in place; a fork copies its prefix the first time it appends, and
+so does the maker once its length no longer matches the list's (after a rollback).
+Cloning is therefore O(1) however long the match has run, rolling back an append
+is resetting a length, and a match and its clones may be played in different
+threads: no two of them ever append to the same list.
 
 A log read from a save is lazy: its first entries are made only when one of them
 is first read, from the saved rows (:meth:`SharedLog.loaded`) or by a function
@@ -23,7 +26,7 @@ T = TypeVar("T")
 class SharedLog(Generic[T]):
     """An append-only sequence with O(1) :meth:`fork`."""
 
-    __slots__ = ("_items", "_size", "_dumped", "_lazy")
+    __slots__ = ("_items", "_size", "_dumped", "_lazy", "_owner")
 
     def __init__(
         self,
@@ -31,6 +34,7 @@ class SharedLog(Generic[T]):
         size: int | None = None,
         dumped: list[Any] | None = None,
         lazy: list[Any] | None = None,
+        owner: bool = True,
     ) -> None:
         self._items: list[T] = items if items is not None else []
         self._size = len(self._items) if size is None else size
@@ -41,6 +45,8 @@ class SharedLog(Generic[T]):
         # (saved rows, or None); ``produce(items)`` returns the real entries. Shared
         # by every fork of the same storage, and emptied once they are made.
         self._lazy: list[Any] | None = lazy
+        # Whether this log made ``_items`` (and ``_dumped``) and so may grow them.
+        self._owner = owner
 
     @classmethod
     def loaded(cls, rows: list[Any], structure: Callable[[Any, int], T]) -> SharedLog[T]:
@@ -75,29 +81,34 @@ class SharedLog(Generic[T]):
             self._lazy = None
 
     def append(self, item: T) -> None:
-        if len(self._items) != self._size:
+        if not self._owner or len(self._items) != self._size:
             self._materialize()  # the rows are structured in the storage shared with the forks
             self._items = self._items[: self._size]
             self._dumped = self._dumped[: self._size]
+            self._owner = True
         self._items.append(item)
         self._size += 1
 
     def fork(self) -> SharedLog[T]:
         """An independent log with the same entries, sharing storage until written."""
-        return SharedLog(self._items, self._size, self._dumped, self._lazy)
+        return SharedLog(self._items, self._size, self._dumped, self._lazy, owner=False)
 
     def dumped(self, dump: Callable[[T], Any]) -> list[Any]:
         """Every entry turned into data by ``dump``, computing only the new ones.
 
         ``dump`` must be a pure function of the entry (entries are immutable), and
         the same function for every call on logs that share storage."""
-        cache, size = self._dumped, self._size
+        size = self._size
+        cache = self._dumped[:size]  # one copy, so the maker growing the cache meanwhile cannot change it
         if len(cache) < size:
             if self._lazy is not None:
                 self._materialize()
             items = self._items
-            cache.extend(dump(items[i]) for i in range(len(cache), size))
-        return cache[:size]
+            more = [dump(items[i]) for i in range(len(cache), size)]
+            if self._owner and len(self._dumped) == len(cache):  # the cache is the maker's to grow
+                self._dumped.extend(more)
+            cache.extend(more)
+        return cache
 
     def truncate(self, size: int) -> None:
         """Forget every entry after the first ``size`` (used to roll back a failed apply)."""

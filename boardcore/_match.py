@@ -189,7 +189,7 @@ class Match(MatchData):
         """Record ``event``, then let the card effects that react to its class and the
         ``on_event`` hook implementations act on it (they may change the match)."""
         log = self.log
-        if len(log._items) == log._size:  # the common case of SharedLog.append, inlined: it runs per event
+        if log._owner and len(log._items) == log._size:  # the common case of SharedLog.append, inlined: it runs per event
             log._items.append(event)
             log._size += 1
         else:

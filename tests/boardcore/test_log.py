@@ -154,3 +154,19 @@ def test_a_row_that_fails_leaves_every_row_unread_and_fails_again_the_same_way()
         with pytest.raises(ValueError, match="row 1"):
             log.to_tuple()
     assert log.dumped(str.lower) == ["a", "bad", "c"]
+
+
+
+def test_a_fork_never_grows_the_list_it_shares():
+    """Only the log that made a list appends to it, so a match and its clones can be
+    played in different threads: no two of them ever append to one list."""
+    parent = SharedLog(["a"])
+    child = parent.fork()
+    child.append("b")
+    assert parent._items == ["a"] and child._items == ["a", "b"]
+    grandchild = child.fork()
+    child.append("c")  # the maker of its list still appends in place
+    grandchild.append("x")
+    assert child.to_tuple() == ("a", "b", "c") and grandchild.to_tuple() == ("a", "b", "x")
+    assert grandchild._items is not child._items
+    assert child.dumped(str.upper) == ["A", "B", "C"] and grandchild.dumped(str.upper) == ["A", "B", "X"]
