@@ -17,7 +17,7 @@ from test_spaces import run_page
     "name,players",
     [
         ("gallic-wars", 2),
-        ("invasions-of-the-horse-people", 3),
+        pytest.param("invasions-of-the-horse-people", 3, marks=pytest.mark.slow),
         pytest.param("prehistoric-warfare", 2, marks=pytest.mark.slow),
         pytest.param("aztec-skirmish", 2, marks=pytest.mark.slow),
     ],

@@ -16,7 +16,7 @@ import toy
 from test_spaces import COUNTS, run_page
 
 # The longest matches (many seats) take a few seconds each: they run with the slow tests.
-SLOW = {("prehistoric-warfare", n) for n in (3, 4, 5, 6)} | {("invasions-of-the-horse-people", n) for n in (5, 6)}
+SLOW = {("prehistoric-warfare", n) for n in (2, 3, 4, 5, 6)} | {("invasions-of-the-horse-people", n) for n in (5, 6)}
 CASES = [pytest.param(name, n, marks=[pytest.mark.slow] if (name, n) in SLOW else []) for name, n in COUNTS]
 
 

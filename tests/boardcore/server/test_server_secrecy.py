@@ -78,7 +78,11 @@ class Witness:
         return len(found) + len(named)
 
 
-@pytest.mark.parametrize("game_name, players, options, limit", CASES, ids=[c[0] for c in CASES])
+# Gallic Wars runs in the quick subset; the longer games with the slow tests.
+@pytest.mark.parametrize(
+    "game_name, players, options, limit",
+    [pytest.param(*c, id=c[0], marks=[] if c[0] == "gallic-wars" else [pytest.mark.slow]) for c in CASES],
+)
 def test_no_response_names_a_card_the_seat_may_not_see(api: Api, game_name, players, options, limit):
     game = boardcore.load_game(game_name)
     seed = 20240 + players
