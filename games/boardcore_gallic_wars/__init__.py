@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import boardcore
 
-from .cards import CONSTANTS, Contribution, Count, Force, GallicCard, Kind, Side, best_count, deck
+from .cards import CONSTANTS, Contribution, Count, Force, GallicCard, Kind, Side, best_count, best_total, deck
 from .cards import EFFECTS as BASE_EFFECTS
 from .rules import DISCARD, DRAW, HAND, STREAK, Battle, GallicTable, HandFought, Reinforcements, Strategy, battle_totals
 from .rules import end_if, setup

@@ -168,6 +168,46 @@ def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
     return Count(best, tuple((c.card, slot) for c, slot in zip(flexible, best_way)))
 
 
+def best_total(contributions: Sequence[Contribution], per_type: int) -> int:
+    """``best_count(contributions, per_type).total``, found directly when it can be.
+
+    When every flexible card may fill any type and every card that needs a place
+    is worth more than nothing (the base game), the sets of cards that can count
+    together form a matroid: at most ``per_type`` basic cards of a type and at
+    most ``per_type`` per type in all, a Leader taking any place left. Taking
+    cards from the highest value down, each while a place is free for it, then
+    gives the best total without trying the Leaders' places one by one.
+    """
+    total = 0
+    placed: list[Contribution] = []
+    for c in contributions:
+        if not c.slots:
+            total += c.value
+        elif c.value <= 0 or (len(c.slots) > 1 and c.slots != SLOTS):
+            return best_count(contributions, per_type).total
+        else:
+            placed.append(c)
+    placed.sort(key=_value, reverse=True)
+    places = per_type * len(SLOTS)
+    taken: dict[str, int] = {}
+    counted = 0
+    for c in placed:
+        if counted == places:
+            break
+        if len(c.slots) == 1:
+            slot = c.slots[0]
+            if taken.get(slot, 0) == per_type:
+                continue
+            taken[slot] = taken.get(slot, 0) + 1
+        counted += 1
+        total += c.value
+    return total
+
+
+def _value(c: Contribution) -> int:
+    return c.value
+
+
 def _gain(top: list[int], extra: list[int], per_type: int) -> int:
     """How much adding ``extra`` to a type whose counted values are ``top`` raises it."""
     return sum(sorted(top + extra, reverse=True)[:per_type]) - sum(top)

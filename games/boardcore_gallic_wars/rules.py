@@ -10,7 +10,7 @@ import attrs
 import boardcore
 from boardcore import Match, SeatZones, Visibility
 
-from .cards import CONSTANTS, Contribution, GallicCard, Side, best_count
+from .cards import CONSTANTS, Contribution, GallicCard, Side, best_total
 
 DISCARD = SeatZones("discard", Visibility.PUBLIC)
 DRAW = SeatZones("draw", Visibility.HIDDEN, refill=DISCARD)
@@ -125,7 +125,7 @@ def battle_totals(m: Match) -> tuple[int, int]:
         for card_id in [c for c in m.cards(HAND[seat]) if c in acting]:
             counts[1 - seat] = list(rules.effect(card_id).against(rules.cards[card_id], counts[1 - seat]))
     per_type = CONSTANTS.counted_per_type
-    return best_count(counts[0], per_type).total, best_count(counts[1], per_type).total
+    return best_total(counts[0], per_type), best_total(counts[1], per_type)
 
 
 def end_if(m: Match) -> boardcore.Result | None:

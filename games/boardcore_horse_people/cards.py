@@ -27,6 +27,11 @@ class CardType(enum.Enum):
     STRENGTH = "strength"
     TRIBE = "tribe"
 
+    # Members are singletons compared by identity, so identity can hash them too:
+    # Enum's own hash is a Python-level call, and play rules test types in sets
+    # for every option offered.
+    __hash__ = object.__hash__
+
 
 def _optional_range(low: int, high: int) -> Any:
     """A validator: None, or a number from ``low`` to ``high``."""

@@ -13,6 +13,7 @@ Two events mark the moments a plugin may act on: ``TributeCollected`` and
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import ClassVar
 
 import attrs
@@ -69,7 +70,24 @@ class CardSelect(boardcore.Select):
         return self.rule.can_stop(cards_in(m, HAND[self.player]), [m.card(c) for c in picked])
 
     def option(self, m: Match, item: str) -> boardcore.Action:
-        return boardcore.pick(item, f"play {m.card(item).label}")
+        return _play_option(m.rules, item)
+
+    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[boardcore.Action]:
+        # The same options as the default, with one look at the hand for both
+        # questions (which cards may come next, and whether the play may stop).
+        held = cards_in(m, HAND[self.player])
+        chosen = [m.card(c) for c in picked]
+        rules = m.rules
+        found: list[boardcore.Action] = [_play_option(rules, card.id) for card in self.rule.candidates(held, chosen)]
+        if self.rule.can_stop(held, chosen):
+            found.append(boardcore.DONE)
+        return found
+
+
+@lru_cache(maxsize=4096)
+def _play_option(rules: boardcore.Game, card_id: str) -> boardcore.Action:
+    """The option that plays a card: fixed by the loaded game and the card, so made once."""
+    return boardcore.pick(card_id, f"play {rules.cards[card_id].label}")
 
 
 class Migration(boardcore.Exchange):

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardcore_gallic_wars import Kind, battle_totals
-from boardcore_gallic_wars import BASE_EFFECTS, best_count
+from boardcore_gallic_wars import BASE_EFFECTS, Contribution, best_count, best_total
 
 BASIC = (Kind.STRATEGY, Kind.TACTICS, Kind.RESOURCES, Kind.MORALE)
 
@@ -77,3 +77,22 @@ def test_battle_totals_reads_the_hands_in_play(game):
     state = game.new_state(players=2, seed=0)
     totals = battle_totals(state.match)
     assert all(12 <= t <= 77 for t in totals)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(-3, 12),
+            st.sampled_from([(), ("S",), ("T",), ("R",), ("M",), ("S", "T", "R", "M"), ("S", "T")]),
+        ),
+        max_size=10,
+    ),
+    st.integers(1, 3),
+)
+def test_best_total_equals_best_count_for_any_cards(cards, per_type):
+    """GW-R08 to GW-R10: the direct count the battles use gives the searched total,
+    also for cards a plugin could add (negative values, Leaders limited to some types),
+    for which it falls back to the search."""
+    contributions = [Contribution(f"X-{i:02}", value, slots) for i, (value, slots) in enumerate(cards)]
+    assert best_total(contributions, per_type) == best_count(contributions, per_type).total
