@@ -31,7 +31,6 @@ import numpy as np
 
 from . import Game, IllegalAction, InvalidData, State, load_game
 from .bots import Bot, make_bot
-from .display import render_view
 from .observations import ObservationEncoder
 from .spaces import Cursor, rewards
 
@@ -173,12 +172,7 @@ class SeatEnv(gymnasium.Env):
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
         cursor = self._cursor()
-        lines = [render_view(cursor.state.view(self.seat))]
-        if cursor.choice is not None and cursor.player == self.seat:
-            for token in cursor.choice.legal():
-                texts = "; ".join(str(a) for a in cursor.choice.actions_for(token))
-                lines.append(f"  [{token}] {self.space.names[token]}: {texts}")
-        text = "\n".join(lines)
+        text = cursor.text(self.seat)
         if self.render_mode == "human":
             print(text)
             return None

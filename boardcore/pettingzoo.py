@@ -28,7 +28,6 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from . import Game, IllegalAction, InvalidData, State, load_game
-from .display import render_view
 from .observations import ObservationEncoder
 from .spaces import ActionSpace, Cursor, rewards
 
@@ -191,13 +190,7 @@ class BoardcoreAEC(AECEnv):
             return None
         cursor = self._cursor()
         seat = self._seat.get(self.agent_selection, 0)
-        lines = [render_view(cursor.state.view(seat))]
-        choice = cursor.choice
-        if choice is not None:
-            for token in choice.legal():
-                texts = "; ".join(str(a) for a in choice.actions_for(token))
-                lines.append(f"  [{token}] {self.space.names[token]}: {texts}")
-        text = "\n".join(lines)
+        text = cursor.text(seat)
         if self.render_mode == "human":
             print(text)
             return None

@@ -436,6 +436,19 @@ class Cursor:
         self.choice = self._next()
         return step
 
+    def text(self, seat: int) -> str:
+        """``seat``'s view as text and, when that seat chooses now, each legal id
+        with the options it keeps open: what the adapters' ``render()`` shows."""
+        from .display import render_view  # the terminal's rendering, needed only here
+
+        lines = [render_view(self.state.view(seat))]
+        choice = self.choice
+        if choice is not None and choice.player == seat:
+            for token in choice.legal():
+                texts = "; ".join(str(a) for a in choice.actions_for(token))
+                lines.append(f"  [{token}] {self.space.names[token]}: {texts}")
+        return "\n".join(lines)
+
     def clone(self) -> Cursor:
         """An independent copy (the state is cloned; a choice never changes, so it is shared)."""
         return Cursor(self.space, self.state.clone(), self.choice)

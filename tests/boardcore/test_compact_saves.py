@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import pathlib
-import random
 
 import pytest
 
@@ -16,19 +15,11 @@ from boardcore import InvalidData
 from boardcore.testing import arranged, set_count
 
 import toy
+from test_loading import random_play
 
 DUEL = toy.duel()
 SAVES = pathlib.Path(__file__).parent / "saves"
 GAMES = ("gallic-wars", "invasions-of-the-horse-people", "prehistoric-warfare", "aztec-skirmish")
-
-
-def random_play(game, players, seed, actions=None):
-    rand = random.Random(seed)
-    state = game.new_state(players=players, seed=seed)
-    while not state.is_over and (actions is None or len(state.history) < actions):
-        d = rand.choice(state.pending)
-        state.apply(d.player, rand.choice(d.options))
-    return state
 
 
 @pytest.mark.parametrize("name", GAMES)
