@@ -202,7 +202,13 @@ class ExchangeCards(Select):
 
 @lru_cache(maxsize=512)
 def _exchange_options(cls: Any, rules: Any, cards: tuple[str, ...]) -> tuple[Pick, ...]:
-    return tuple(pick(c, cls.wording(rules.cards[c])) for c in cards)
+    return tuple([_exchange_option(cls, rules, c) for c in cards])
+
+
+@lru_cache(maxsize=4096)
+def _exchange_option(cls: Any, rules: Any, card: str) -> Pick:
+    # Hands rarely repeat, cards always do: the option of one card is made once.
+    return pick(card, cls.wording(rules.cards[card]))
 
 
 @attrs.frozen
