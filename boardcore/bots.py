@@ -1,17 +1,26 @@
 """Bots: programs that answer decisions. Installed through ``boardcore.bots``.
 
 A bot is any object with ``choose(state, decision) -> action``. The entry point
-names a factory called as ``factory(seed=S)``; each seat of a simulated game gets
-its own bot, seeded from the run's seed so results repeat exactly.
+names a factory called as ``factory(seed=S, **settings)``; each seat of a simulated
+game gets its own bot, seeded from the run's seed so results repeat exactly.
+
+A bot is named by a spec, ``NAME`` or ``NAME:KEY=VALUE,KEY=VALUE``
+(``ismcts:iterations=400,c=0.7``): the settings are passed to the factory as
+keyword arguments, each value read as JSON when it can be (``400`` is a number,
+``true`` a boolean) and kept as a string otherwise.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
+import json
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import _rng as rng
-from ._errors import PluginError
+from ._errors import InvalidData, PluginError
+from .ismcts import DEFAULT_EXPLORATION, DEFAULT_HORIZON, DEFAULT_ITERATIONS, DEFAULT_MARGIN, ISMCTSBot
 
 if TYPE_CHECKING:
     from ._actions import Action
@@ -109,12 +118,34 @@ class MonteCarloBot:
         return 0.0
 
 
+def ismcts(
+    seed: int = 0,
+    iterations: int = DEFAULT_ITERATIONS,
+    horizon: int = DEFAULT_HORIZON,
+    c: float = DEFAULT_EXPLORATION,
+    rollout: Any = "random",
+    seconds: float = 0.0,
+    margin: float = DEFAULT_MARGIN,
+) -> ISMCTSBot:
+    """Information-set Monte Carlo tree search: samples what it cannot see and grows a tree over its view.
+
+    The factory of :class:`boardcore.ismcts.ISMCTSBot` (which describes the
+    settings); ``rollout`` may also name any installed bot, made here with a seed
+    derived from ``seed``.
+    """
+    if isinstance(rollout, str) and rollout != "random":
+        if parse_spec(rollout)[0] == ISMCTSBot.name:
+            raise InvalidData("a search cannot play its own playouts", where="rollout")
+        rollout = make_bot(rollout, rng.derive(seed, 0))
+    return ISMCTSBot(seed, iterations=iterations, horizon=horizon, c=c, rollout=rollout, seconds=seconds, margin=margin)
+
+
 def list_bots() -> list[str]:
     """Names of the installed bots, sorted."""
     return sorted({ep.name for ep in entry_points(group=BOTS_GROUP)} | set(_BUILTIN))
 
 
-_BUILTIN: dict[str, Any] = {"random": RandomBot, "first": FirstBot, "mc": MonteCarloBot}
+_BUILTIN: dict[str, Any] = {"random": RandomBot, "first": FirstBot, "mc": MonteCarloBot, "ismcts": ismcts}
 
 
 def bot_summary(name: str) -> str:
@@ -127,8 +158,59 @@ def bot_summary(name: str) -> str:
     return doc.splitlines()[0] if doc else "(no description)"
 
 
-def bot_factory(name: str) -> Any:
-    """The factory of the bot called ``name``."""
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ismcts:iterations=400,c=0.7"`` -> ``("ismcts", {"iterations": 400, "c": 0.7})``.
+
+    Raises :class:`~boardcore.InvalidData` for a setting that is not ``KEY=VALUE``
+    or is given twice.
+    """
+    name, _, rest = spec.strip().partition(":")
+    settings: dict[str, Any] = {}
+    for part in rest.split(",") if rest.strip() else ():
+        key, sep, text = part.partition("=")
+        key = key.strip()
+        if not sep or not key.isidentifier():
+            raise InvalidData(f"a bot setting is KEY=VALUE, not {part.strip()!r}", where=f"bot {name}")
+        if key in settings:
+            raise InvalidData("given twice", where=f"bot {name}: {key}")
+        try:
+            settings[key] = json.loads(text)
+        except ValueError:
+            settings[key] = text.strip()
+    return name.strip(), settings
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a ``--bots`` list into bot specs: ``"ismcts:iterations=40,c=1,random"``
+    -> ``["ismcts:iterations=40,c=1", "random"]``. A piece that holds ``=`` but no
+    ``:`` is one more setting of the bot before it (a bot's name never holds ``=``)."""
+    specs: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if specs and "=" in piece and ":" not in piece.partition("=")[0] and ":" in specs[-1]:
+            specs[-1] += "," + piece
+        else:
+            specs.append(piece)
+    return specs
+
+
+def bot_factory(spec: str) -> Any:
+    """The factory of the bot named by ``spec`` (a name, with settings or not),
+    called as ``factory(seed=S)``; its settings are bound to it.
+
+    Raises :class:`~boardcore.PluginError` for a bot that is not installed or fails
+    to load, and :class:`~boardcore.InvalidData` for a setting the bot does not take.
+    """
+    name, settings = parse_spec(spec)
+    factory = _named_factory(name)
+    if not settings:
+        return factory
+    _check_settings(name, factory, settings)
+    return functools.partial(factory, **settings)
+
+
+def _named_factory(name: str) -> Any:
     found = [ep for ep in entry_points(group=BOTS_GROUP) if ep.name == name]
     if found:
         try:
@@ -140,8 +222,36 @@ def bot_factory(name: str) -> Any:
     raise PluginError(f"no bot of this name is installed (installed: {', '.join(list_bots())})", plugin=name)
 
 
-def make_bot(name: str, seed: int) -> Bot:
-    bot: Bot = bot_factory(name)(seed=seed)
+def _check_settings(name: str, factory: Any, settings: dict[str, Any]) -> None:
+    """Refuse, naming it, a setting the factory has no keyword argument for."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # a factory without a readable signature: let it decide
+        return
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return
+    takes = [p for p, info in parameters.items() if p != "seed" and info.kind is not inspect.Parameter.VAR_POSITIONAL]
+    for key in settings:
+        if key == "seed" or key not in takes:
+            known = ", ".join(takes) or "none"
+            raise InvalidData(f"the bot has no such setting (its settings: {known})", where=f"bot {name}: {key}")
+
+
+def make_bot(spec: str, seed: int) -> Bot:
+    """A bot made from ``spec`` (``"random"``, ``"ismcts:iterations=400"``) with ``seed``.
+
+    A bad setting value raises :class:`~boardcore.InvalidData` naming the setting
+    (the bot checks its values when made)."""
+    name = parse_spec(spec)[0]
+    try:
+        bot: Bot = bot_factory(spec)(seed=seed)
+    except InvalidData as exc:
+        if (exc.where or "").startswith("bot "):
+            raise
+        message = str(exc)[len(exc.where) + 2 :] if exc.where else str(exc)
+        raise InvalidData(message, where=f"bot {name}: {exc.where}" if exc.where else f"bot {name}") from exc
+    except TypeError as exc:  # a factory that checks nothing, given a value it cannot use
+        raise InvalidData(str(exc), where=f"bot {name}") from exc
     if not callable(getattr(bot, "choose", None)):
         raise PluginError("the bot has no choose(state, decision) method", plugin=name)
     return bot

@@ -1,4 +1,4 @@
-"""The ``boardcore`` command: list games, play at the terminal, simulate, replay, serve."""
+"""The ``boardcore`` command: list games, play at the terminal, simulate, hold tournaments, report on balance, replay, serve."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .bots import make_bot
+from .bots import make_bot, split_specs
 from .display import render_event
 from ._errors import BoardcoreError, InvalidData
 from ._registry import game_specs, load_game
+from .report import add_report_command, add_simulate_options, simulate_options
 from .simulate import simulate
 from . import __version__
 
@@ -60,7 +61,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--load", type=Path, default=None, metavar="FILE", help="resume the match saved in FILE (checked by replaying it)"
     )
-    play.add_argument("--bots", default="random", help="bot names, comma-separated: one for all, or one per seat")
+    play.add_argument(
+        "--bots", default="random", help="bots, comma-separated: one for all, or one per seat; settings as NAME:KEY=VALUE,KEY=VALUE"
+    )
     play.add_argument("--seed", type=int, default=None, help="seed (default: random)")
     play.add_argument(
         "--save", type=Path, default=None, metavar="FILE", help="save the match to FILE at the start and after every move"
@@ -73,13 +76,32 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game", help="the game's name (see 'boardcore games')")
     sim.add_argument("-n", "--games", type=_positive, default=100, help="how many games (default 100)")
     sim.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
-    sim.add_argument("--bots", default="random", help="bot names, comma-separated: one for all, or one per seat")
+    sim.add_argument(
+        "--bots", default="random", help="bots, comma-separated: one for all, or one per seat; settings as NAME:KEY=VALUE,KEY=VALUE"
+    )
     sim.add_argument("--seed", type=int, default=0, help="seed of the run: game i is seeded from it and i (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to play on (default 1)")
     sim.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    add_simulate_options(sim)
     sim.set_defaults(run=cmd_simulate)
+
+    tour = sub.add_parser("tournament", help="play bots against each other in every pairing and seat order")
+    tour.add_argument("game", help="the game's name (see 'boardcore games')")
+    tour.add_argument(
+        "--bots", required=True, help="at least two bots, comma-separated; settings as NAME:KEY=VALUE,KEY=VALUE (ismcts:iterations=50)"
+    )
+    tour.add_argument("-n", "--games", type=_positive, default=20, help="games per line-up (seat order) (default 20)")
+    tour.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
+    tour.add_argument("--seed", type=int, default=0, help="seed of the run: game i of every line-up is dealt from it and i (default 0)")
+    tour.add_argument("--workers", type=_positive, default=1, help="processes to play on (default 1; timings are then per process)")
+    tour.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
+    tour.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
+    tour.set_defaults(run=cmd_tournament)
+
+    add_report_command(sub)
 
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file", type=Path, help="a match saved by 'boardcore play --save' or State.to_json")
@@ -231,12 +253,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             args.game,
             games=args.games,
             players=args.players,
-            bots=_names(args.bots) or ["random"],
+            bots=split_specs(args.bots) or ["random"],
             seed=args.seed,
             workers=args.workers,
             plugins=_names(args.plugins),
             options=_options(getattr(args, "option", [])),
             progress=bar.update if bar is not None else None,
+            **simulate_options(args),
         )
     finally:
         if bar is not None:
@@ -252,6 +275,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"  endings: {report.reasons}")
     rate = report.games / max(report.seconds, 1e-9)
     print(f"  {report.seconds:.2f} s, {report.actions_per_second:,.0f} actions/s, {rate:,.{0 if rate >= 100 else 2}f} games/s")
+    return 0
+
+
+# -- tournament ------------------------------------------------------------------------
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import format_report, tournament
+
+    bots = split_specs(args.bots)
+    bar = None
+    if sys.stderr.isatty():  # a progress bar only for a person watching
+        from tqdm import tqdm
+
+        bar = tqdm(unit="game", file=sys.stderr, leave=False)
+    try:
+        report = tournament(
+            args.game,
+            bots,
+            games=args.games,
+            players=args.players,
+            seed=args.seed,
+            workers=args.workers,
+            plugins=_names(args.plugins),
+            options=_options(getattr(args, "option", [])),
+            progress=bar.update if bar is not None else None,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+    print(json.dumps(report.to_dict()) if args.json else format_report(report))
     return 0
 
 
@@ -290,7 +344,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
     if given and len(given) != players:
         raise ValueError(f"--names gives {len(given)} names for {players} seats")
     names = {p: given[p] if given else ("you" if seats == [p] else f"seat {p}") for p in range(players)}
-    bot_names = _names(args.bots) or ["random"]
+    bot_names = split_specs(args.bots) or ["random"]
     if len(bot_names) not in (1, players):
         raise ValueError(f"--bots names {len(bot_names)} bots for {players} seats (give one, or one per seat)")
     bots = {

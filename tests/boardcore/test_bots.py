@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 import boardcore
-from boardcore.bots import FirstBot, MonteCarloBot, RandomBot, bot_factory, list_bots, make_bot
+from boardcore.bots import FirstBot, MonteCarloBot, RandomBot, bot_factory, list_bots, make_bot, parse_spec, split_specs
+from boardcore.ismcts import ISMCTSBot
 
 import toy
 import toycards
@@ -22,8 +23,9 @@ def play(game, bots, seed):
 
 
 def test_the_built_in_bots_are_listed_and_made_by_name():
-    assert {"random", "first", "mc"} <= set(list_bots())
+    assert {"random", "first", "mc", "ismcts"} <= set(list_bots())
     assert bot_factory("mc") is MonteCarloBot
+    assert isinstance(make_bot("ismcts", 0), ISMCTSBot)
     with pytest.raises(boardcore.PluginError, match="no bot"):
         make_bot("nobody", 0)
 
@@ -60,3 +62,41 @@ def test_the_monte_carlo_bot_never_reads_hidden_cards():
     finally:
         boardcore.State.determinize = real
     assert seen and set(seen) == {decision.player}  # every playout began from its own view
+
+
+def test_a_spec_names_a_bot_and_its_settings_read_as_json_when_they_can_be():
+    assert parse_spec("random") == ("random", {})
+    assert parse_spec("ismcts:iterations=400,c=0.7,rollout=first") == ("ismcts", {"iterations": 400, "c": 0.7, "rollout": "first"})
+    with pytest.raises(boardcore.InvalidData, match="bot ismcts: c: given twice"):
+        parse_spec("ismcts:c=1,c=2")
+    with pytest.raises(boardcore.InvalidData, match="KEY=VALUE"):
+        parse_spec("ismcts:400")
+
+
+def test_a_bots_list_keeps_each_bots_settings_together():
+    assert split_specs("mc,random") == ["mc", "random"]
+    assert split_specs("ismcts:iterations=40,c=1,random") == ["ismcts:iterations=40,c=1", "random"]
+    assert split_specs("ismcts:c=1, ismcts:c=2,horizon=5") == ["ismcts:c=1", "ismcts:c=2,horizon=5"]
+
+
+def test_settings_are_passed_to_any_bots_factory_and_unknown_ones_are_refused():
+    bot = make_bot("mc:playouts=2,horizon=30", 1)
+    assert (bot.playouts, bot.horizon) == (2, 30)
+    assert bot_factory("mc:playouts=2")(seed=1).playouts == 2
+    with pytest.raises(boardcore.InvalidData, match="bot mc: iterations: the bot has no such setting"):
+        make_bot("mc:iterations=2", 1)
+    with pytest.raises(boardcore.InvalidData, match="bot random: seed"):
+        make_bot("random:seed=2", 1)
+
+
+def test_the_example_bot_plays_and_takes_its_settings(monkeypatch):
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "plugins"))
+    from boardcore_example_bot import LookaheadBot
+
+    game = toy.duel()
+    first = play(game, [LookaheadBot(seed=1, samples=2), RandomBot(seed=2)], seed=4)
+    assert first.to_json() == play(game, [LookaheadBot(seed=1, samples=2), RandomBot(seed=2)], seed=4).to_json()
+    with pytest.raises(boardcore.InvalidData, match="samples"):
+        LookaheadBot(seed=1, samples=0)

@@ -348,3 +348,10 @@ def test_the_end_gives_the_scores_by_name(tmp_path):
     code, out = session(tmp_path, "1\n" * 200, game="invasions-of-the-horse-people", names="Ann,Bob", bots="first")
     assert code == 0
     assert "Scores: Ann " in out and ", Bob " in out.split("Scores: ")[1]
+
+
+def test_simulate_takes_bot_settings_and_names_a_bad_one(capsys):
+    code, out, _ = run(capsys, "simulate", "toy-duel", "-n", "2", "--bots", "ismcts:iterations=3,horizon=4,random", "--json")
+    assert code == 0 and json.loads(out)["bots"] == ["ismcts:iterations=3,horizon=4", "random"]
+    code, _, err = run(capsys, "simulate", "toy-duel", "-n", "2", "--bots", "ismcts:iterations=-3,random")
+    assert code == 2 and "bot ismcts: iterations" in err

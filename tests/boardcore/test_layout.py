@@ -259,8 +259,8 @@ def test_the_hooks_page_documents_no_hook_that_does_not_exist():
 
 # Modules without a leading underscore. The documented public ones are grid, testing, bots,
 # env, cli and the learning environments (spaces, observations, pettingzoo, gymnasium,
-# openspiel) and the server package; display and simulate serve the command line. A new
-# one is a deliberate change.
+# openspiel), the server package, the search bot (ismcts) and the balance report; display,
+# simulate and tournament serve the command line. A new one is a deliberate change.
 PLAIN_MODULES = [
     "boardcore",
     "boardcore.__main__",
@@ -270,9 +270,11 @@ PLAIN_MODULES = [
     "boardcore.env",
     "boardcore.grid",
     "boardcore.gymnasium",
+    "boardcore.ismcts",
     "boardcore.observations",
     "boardcore.openspiel",
     "boardcore.pettingzoo",
+    "boardcore.report",
     "boardcore.server",
     "boardcore.server.app",
     "boardcore.server.autoplay",
@@ -293,6 +295,7 @@ PLAIN_MODULES = [
     "boardcore.testing.data",
     "boardcore.testing.driving",
     "boardcore.testing.strategies",
+    "boardcore.tournament",
 ]
 
 

@@ -1,0 +1,364 @@
+"""Information-set Monte Carlo tree search: a search bot that works for every game.
+
+This is single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). One tree is
+grown per decision, seen from the bot's seat. Each iteration:
+
+1. samples the hidden information: a copy of the match in which everything the bot
+   cannot see (other hands, deck order, other players' secret picks in progress, the
+   match's future dice) is dealt again at random, consistently with what it sees;
+2. walks down the tree on that copy, choosing by UCB among the options that exist
+   in this sample, and counting every such option as available (options differ
+   from one sample to the next, so an edge's UCB uses its availability count, not
+   its parent's visits);
+3. adds one node, then plays on at random (or by a rollout bot) to the end, or
+   for at most ``horizon`` actions when the game can score a match in progress;
+4. scores the end for every seat (sole win 1, a win shared by ``k`` seats ``1/k``,
+   else 0) and adds each edge's score for the seat that chose it.
+
+The tree's edges are the actions as the bot observes them. An opponent's secret
+choice is not observable, so such a decision has a single merged child: the
+opponent picks by the rollout policy and the search does not branch on it. This
+also stops the tree from letting an opponent answer the bot's own secret pick.
+Reaction windows are ordinary decisions and need nothing special.
+
+A playout cut short by the horizon is scored by the rollout bot's ``evaluate``
+method if it has one (the hook through which a game or plugin offers a heuristic:
+see "Writing a bot"), else by the game's own ``at_limit`` judgement (who would
+win if the match stopped now). A game with neither has nothing to score a match
+in progress by, so its playouts run to the end: cutting them short would only
+add even shares that teach the search nothing.
+
+The bot draws every random number from its own generator, seeded from its seed
+and the number of decisions it has been asked, so the same seed and the same
+information give the same choice, whatever is hidden.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from . import _rng as rng
+from ._errors import InvalidData, PluginError
+
+if TYPE_CHECKING:
+    from ._actions import Action
+    from ._decisions import Decision, Result
+    from ._state import State
+
+DEFAULT_ITERATIONS = 200
+DEFAULT_HORIZON = 10
+DEFAULT_EXPLORATION = 0.7
+DEFAULT_MARGIN = 0.5
+
+_NO_HORIZON = 1_000_000
+"""The playout length in a game that cannot score a match in progress: to the end."""
+
+_SECRET = "<secret>"
+"""The key of the one child of an opponent's secret decision (its pick is not observed)."""
+
+
+class _Node:
+    """One edge of the tree and the node it leads to.
+
+    ``reward`` is summed for the seat whose choice the edge is; ``avail`` counts the
+    iterations in which the edge could have been chosen.
+    """
+
+    __slots__ = ("children", "visits", "avail", "reward")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search: samples what it cannot see and grows a tree over its view.
+
+    Settings (``--bots ismcts:iterations=400,c=0.7``): ``iterations`` per decision
+    (default 200); ``horizon``, the most actions a playout runs before the game
+    scores it, in games that can score a match in progress (default 10); ``c``,
+    the UCB exploration constant (default 0.7); ``rollout``, the bot that plays the playouts (``random``, the default, or a
+    bot; ``boardcore.bots.make_bot`` also takes any installed bot's name); its
+    ``evaluate(state)`` method, if it has one, scores the playouts the horizon
+    cuts short; ``seconds``, a time budget per decision that stops the
+    search early (default 0: none; results then depend on the machine's speed);
+    ``margin``, from 0 to 1, how much of the score of a playout cut short comes
+    from the seats' shares of the judgement's scores rather than from who is
+    ahead (default 0.5; see :func:`judged`).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        horizon: int = DEFAULT_HORIZON,
+        c: float = DEFAULT_EXPLORATION,
+        rollout: Any = "random",
+        seconds: float = 0.0,
+        margin: float = DEFAULT_MARGIN,
+    ) -> None:
+        self.seed = seed
+        self.iterations = _whole(iterations, "iterations", least=1)
+        self.horizon = _whole(horizon, "horizon", least=1)
+        self.c = _number(c, "c")
+        self.seconds = _number(seconds, "seconds")
+        self.margin = _number(margin, "margin")
+        if self.margin > 1:
+            raise InvalidData(f"expected a number from 0 to 1, not {margin!r}", where="margin")
+        if rollout == "random":
+            self._rollout_bot = None
+        elif callable(getattr(rollout, "choose", None)):
+            self._rollout_bot = rollout
+        else:
+            raise InvalidData(f"expected 'random' or a bot, not {rollout!r:.60}", where="rollout")
+        self.rollout = rollout
+        self._rng = rng.seed_state(seed)
+        self.decisions = 0
+        """Decisions asked so far; with the seed, it seeds each search."""
+        self.searched = 0
+        """Decisions that needed a search (more than one option)."""
+        self.iterations_run = 0
+        """Iterations run over all searches, for reporting speed."""
+
+    # -- choosing ---------------------------------------------------------------------
+
+    def choose(self, state: State, decision: Decision) -> Action:
+        self.decisions += 1
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        self.searched += 1
+        # Everything random in this search comes from the seed and the decision
+        # count, never from the match: the match's generator is part of what the
+        # bot cannot see.
+        base = rng.derive(self.seed, self.decisions)
+        self._rng = rng.seed_state(base)
+        me = decision.player
+        root = _Node()
+        evaluate = _evaluator(state, self._rollout_bot, self.margin)
+        horizon = self.horizon if evaluate is not None else _NO_HORIZON
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
+        for i in range(self.iterations):
+            if i and time.perf_counter() > deadline:
+                break
+            self._iterate(sample(state, me, rng.derive(base, i)), me, root, evaluate, horizon)
+            self.iterations_run += 1
+        return _most_visited(root, me, options)
+
+    def _below(self, n: int) -> int:
+        value, self._rng = rng.below(self._rng, n)
+        return value
+
+    def _iterate(self, state: State, me: int, root: _Node, evaluate: _Evaluate | None, horizon: int) -> None:
+        """One iteration on ``state``, a sample of the hidden information."""
+        path: list[tuple[_Node, int]] = []
+        node: _Node | None = root
+        steps = 0
+        first = True
+        while not state.is_over and steps < horizon:
+            pending = state.pending
+            if first:
+                # The root is the bot's own decision, whatever else is pending at the same time.
+                mine = [d for d in pending if d.player == me]
+                if not mine:
+                    return  # a sample that does not ask the bot (no game should give one): nothing learnt
+                current = mine[0]
+                first = False
+            else:
+                current = pending[0]
+            if node is None:
+                action = self._rollout_action(state, current)
+            else:
+                action, node = self._descend(state, node, current, me)
+                if node is not None:
+                    path.append((node, current.player))
+                    if node.visits == 0:
+                        node = None  # just added: play the rest out
+            state.apply(current.player, action)
+            steps += 1
+        rewards = _rewards(state, evaluate)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.reward += rewards[mover]
+
+    def _descend(self, state: State, node: _Node, decision: Decision, me: int) -> tuple[Action, _Node]:
+        """The action taken at ``node`` and the edge it follows (a new edge when one is added)."""
+        player = decision.player
+        if decision.secret and player != me:
+            # Not observed by the bot: one merged child, and the pick is left to the rollout policy.
+            child = node.children.get((player, _SECRET))
+            if child is None:
+                child = node.children[(player, _SECRET)] = _Node()
+            return self._rollout_action(state, decision), child
+        children = node.children
+        untried: list[int] = []
+        best, best_value = -1, -math.inf
+        log = math.log
+        for index, option in enumerate(decision.options):
+            child = children.get((player, option))
+            if child is None:
+                untried.append(index)
+                continue
+            child.avail += 1
+            if untried:
+                continue  # an untried option is taken first; keep counting availability
+            value = child.reward / child.visits + self.c * math.sqrt(log(child.avail) / child.visits)
+            if value > best_value:
+                best, best_value = index, value
+        if untried:
+            index = untried[self._below(len(untried))]
+            option = decision.options[index]
+            child = children[(player, option)] = _Node()
+            child.avail = 1
+            return option, child
+        option = decision.options[best]
+        return option, children[(player, option)]
+
+    def _rollout_action(self, state: State, decision: Decision) -> Action:
+        if self._rollout_bot is not None:
+            return self._rollout_bot.choose(state, decision)
+        return decision.options[self._below(len(decision.options))]
+
+
+# -- sampling what the bot cannot see ------------------------------------------------------
+
+
+def sample(state: State, player: int, seed: int) -> State:
+    """``state.determinize(player, seed)``, made independent of how the hidden cards lie.
+
+    ``determinize`` shuffles the hidden cards starting from their real order, so two
+    matches that look the same to ``player`` but differ in hidden order would give
+    different samples for one seed. Here the hidden cards of each redeal group are
+    first put in a fixed order, and the match's generator (its future dice and
+    shuffles) is replaced by one drawn from ``seed``: the sample then depends only on
+    what ``player`` sees and on ``seed``.
+    """
+    twin = state.clone()
+    m = twin.match
+    redeal = m.rules.spec.redeal
+    if redeal is None:
+        groups: list[list[str]] = [[z for z, spec in m.specs.items() if not spec.visible_to(player)]]
+    else:
+        groups = [list(g) for g in redeal(m, player)]
+    zones = dict(m.zones)
+    for group in groups:
+        pool = sorted(card for zone in group for card in zones[zone])
+        at = 0
+        for zone in group:
+            size = len(zones[zone])
+            zones[zone] = tuple(pool[at : at + size])
+            at += size
+    m.zones = zones
+    m.rng = rng.derive(seed, 1)
+    return twin.determinize(player, rng.derive(seed, 2))
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+_Evaluate = Callable[["State"], "Sequence[float]"]
+
+
+def shares(winners: Sequence[int], players: int) -> list[float]:
+    """Each seat's score for a result: 1 for a sole winner, ``1/k`` for each of ``k``
+    winners sharing it, 0 for everyone else (and for everyone when nobody wins)."""
+    out = [0.0] * players
+    for seat in winners:
+        out[seat] = 1.0 / len(winners)
+    return out
+
+
+def _evaluator(state: State, rollout_bot: Any, margin: float) -> _Evaluate | None:
+    """How a playout cut short is scored: the rollout bot's ``evaluate`` (when it
+    answers), else the game's ``at_limit`` judgement; None when there is neither."""
+    heuristic = getattr(rollout_bot, "evaluate", None)
+    at_limit = state.game.spec.at_limit
+    if heuristic is None and at_limit is None:
+        return None
+    players = state.players
+    even = [1.0 / players] * players
+
+    def evaluate(sample: State) -> Sequence[float]:
+        if heuristic is not None:
+            value = heuristic(sample)
+            if value is not None:
+                return _checked(value, players)
+        if at_limit is not None:
+            return judged(at_limit(sample.match), players, margin)
+        return even
+
+    return evaluate
+
+
+def judged(result: Result, players: int, margin: float) -> list[float]:
+    """Score a judgement of a match in progress: the winners' shares, blended with
+    weight ``margin`` with each seat's share of the scores when the result's scores
+    say which way is better (the winners hold the highest, or the lowest)."""
+    won = shares(result.winners, players)
+    scores = result.scores
+    if not margin or not result.winners or scores is None or len(scores) != players:
+        return won
+    best = [scores[seat] for seat in result.winners]
+    total = sum(scores)
+    if min(scores) < 0 or total <= 0 or players < 2:
+        return won
+    if min(best) == max(scores):
+        part = [s / total for s in scores]  # more is better: each seat's share of the total
+    elif max(best) == min(scores):
+        part = [(total - s) / ((players - 1) * total) for s in scores]  # fewer is better (losses)
+    else:
+        return won
+    return [(1 - margin) * w + margin * x for w, x in zip(won, part)]
+
+
+def _checked(value: Any, players: int) -> list[float]:
+    try:
+        scores = [float(v) for v in value]
+    except (TypeError, ValueError):
+        scores = []
+    if len(scores) != players or not all(0.0 <= s <= 1.0 for s in scores):
+        raise PluginError(f"evaluate() must return {players} numbers from 0 to 1, not {value!r:.80}", plugin="rollout bot")
+    return scores
+
+
+def _rewards(state: State, evaluate: _Evaluate | None) -> Sequence[float]:
+    result = state.result
+    if result is not None:
+        return shares(result.winners, state.players)
+    if evaluate is None:  # only after a million actions: a game that does not end
+        return [1.0 / state.players] * state.players
+    return evaluate(state)
+
+
+def _most_visited(root: _Node, me: int, options: Sequence[Action]) -> Action:
+    """The root option searched most often (the first of them on a tie), a robust final choice."""
+    best, most = options[0], -1
+    for option in options:
+        child = root.children.get((me, option))
+        visits = child.visits if child is not None else 0
+        if visits > most:
+            best, most = option, visits
+    return best
+
+
+# -- settings ------------------------------------------------------------------------------
+
+
+def _whole(value: Any, name: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise InvalidData(f"expected a whole number of at least {least}, not {value!r}", where=name)
+    return value
+
+
+def _number(value: Any, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
+        raise InvalidData(f"expected a number of at least 0, not {value!r}", where=name)
+    return float(value)
+
+

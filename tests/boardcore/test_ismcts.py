@@ -1,0 +1,234 @@
+"""The ISMCTS bot: it chooses only what is offered, repeats for a seed, never uses what its
+seat cannot see (in each of the four games), and plays better than random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardcore
+from boardcore.bots import FirstBot, RandomBot, make_bot
+from boardcore.ismcts import ISMCTSBot, judged, shares
+
+import toy
+
+GAMES = [
+    ("gallic-wars", 2),
+    ("invasions-of-the-horse-people", 3),
+    ("aztec-skirmish", 2),
+    ("prehistoric-warfare", 2),
+]
+
+
+def play(game, bots, seed):
+    state = game.new_state(players=len(bots), seed=seed)
+    while not state.is_over:
+        decision = state.pending[0]
+        action = bots[decision.player].choose(state, decision)
+        assert action in decision.options
+        state.apply(decision.player, action)
+    return state
+
+
+def advance(state, moves, seed, until=None):
+    """Random moves on ``state``, at most ``moves``, stopping early when ``until(state)`` holds."""
+    pick = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over or (until is not None and until(state)):
+            break
+        decision = state.pending[0]
+        state.apply(decision.player, decision.options[pick.randrange(len(decision.options))])
+    return state
+
+
+def test_shares_gives_a_sole_winner_one_and_splits_a_shared_result():
+    assert shares((1,), 3) == [0.0, 1.0, 0.0]
+    assert shares((0, 2), 3) == [0.5, 0.0, 0.5]
+    assert shares((), 2) == [0.0, 0.0]
+
+
+def test_a_judgement_blends_who_is_ahead_with_the_share_of_the_scores():
+    ahead = boardcore.Result((0,), "most people", (12, 10))
+    assert judged(ahead, 2, 0.0) == [1.0, 0.0]
+    assert judged(ahead, 2, 0.5) == pytest.approx([0.5 + 0.5 * 12 / 22, 0.5 * 10 / 22])
+    fewer_losses = boardcore.Result((1,), "fewer hits lost", (3, 1))
+    assert judged(fewer_losses, 2, 1.0) == pytest.approx([0.25, 0.75])
+    assert judged(boardcore.Result((0, 1), "tied", (3, 3)), 2, 0.5) == [0.5, 0.5]
+    assert judged(boardcore.Result((0,), "no scores"), 2, 0.5) == [1.0, 0.0]
+
+
+def test_it_chooses_only_offered_options_and_repeats_for_a_seed():
+    game = toy.duel()
+    first = play(game, [ISMCTSBot(seed=1, iterations=8), RandomBot(seed=2)], seed=5)
+    again = play(game, [ISMCTSBot(seed=1, iterations=8), RandomBot(seed=2)], seed=5)
+    assert first.to_json() == again.to_json()
+
+
+def test_it_plays_games_with_reactions_and_three_seats():
+    game = toy.duel()
+    state = play(game, [ISMCTSBot(seed=s, iterations=4, horizon=5) for s in range(3)], seed=2)
+    assert state.is_over
+
+
+def test_a_forced_decision_needs_no_search():
+    bot = ISMCTSBot(seed=0, iterations=5)
+    state = toy.arena().new_state(players=2, seed=1)
+    decision = state.pending[0]
+    forced = boardcore.Decision(decision.player, decision.options[:1], decision.prompt)
+    assert bot.choose(state, forced) == decision.options[0]
+    assert bot.decisions == 1 and bot.searched == 0
+
+
+# -- it never uses what its seat cannot see ----------------------------------------------
+
+
+def choices(state, seat, seeds=(3, 4)):
+    """What fresh bots with each of ``seeds`` choose for ``seat`` (few iterations, short playouts)."""
+    decision = next(d for d in state.pending if d.player == seat)
+    return [ISMCTSBot(seed=s, iterations=12, horizon=8).choose(state, decision) for s in seeds]
+
+
+def hidden_twins(state, seat):
+    """States that look to ``seat`` exactly as ``state`` does but differ in what it cannot
+    see: the other hands and the deck order dealt again, and the match's generator (the
+    dice and shuffles to come) changed."""
+    redealt = state.determinize(seat, 99)
+    reseeded = state.clone()
+    reseeded.match.rng ^= 0x5DEECE66D
+    both = redealt.clone()
+    both.match.rng ^= 0x1234567
+    return [redealt, reseeded, both]
+
+
+def a_choice_with_secrets(game, players, seed):
+    """A state where seat 0 has a real choice and something is hidden from it."""
+    state = game.new_state(players=players, seed=seed)
+    return advance(state, 400, seed, until=lambda s: s.turn >= 2 and any(d.player == 0 and len(d.options) > 1 for d in s.pending))
+
+
+@pytest.mark.parametrize("name, players", GAMES)
+def test_the_same_view_gives_the_same_choice_whatever_is_hidden(name, players):
+    game = boardcore.load_game(name)
+    state = a_choice_with_secrets(game, players, seed=11)
+    assert any(d.player == 0 and len(d.options) > 1 for d in state.pending)
+    expected = choices(state, 0)
+    for twin in hidden_twins(state, 0):
+        assert twin.view(0) == state.view(0)
+        assert twin.to_json() != state.to_json()  # something hidden differs
+        assert choices(twin, 0) == expected
+
+
+@pytest.mark.parametrize("name, players", [("gallic-wars", 2), ("invasions-of-the-horse-people", 3)])
+def test_an_opponents_secret_pick_already_made_does_not_change_the_choice(name, players):
+    game = boardcore.load_game(name)
+
+    def both_pick_in_secret(s):
+        pending = s.pending
+        return (
+            len(pending) >= 2
+            and any(d.player == 0 and len(d.options) > 1 for d in pending)
+            and any(d.player != 0 and d.secret and len(d.options) > 1 for d in pending)
+        )
+
+    state = advance(game.new_state(players=players, seed=4), 2000, 4, until=both_pick_in_secret)
+    assert both_pick_in_secret(state)
+    other = next(d for d in state.pending if d.player != 0 and d.secret)
+    made = []
+    for option in other.options[:2]:
+        twin = state.clone()
+        twin.apply(other.player, option)
+        made.append(twin)
+    assert made[0].view(0) == made[1].view(0) and made[0].to_json() != made[1].to_json()
+    assert choices(made[0], 0) == choices(made[1], 0)
+
+
+def test_the_toy_duels_secret_commitment_made_first_is_not_read():
+    game = toy.duel()
+    state = advance(game.new_state(players=2, seed=6), 200, 6, until=lambda s: len(s.pending) == 2 and s.pending[0].secret)
+    first, second = state.pending
+    picks = []
+    for option in first.options:
+        twin = state.clone()
+        twin.apply(first.player, option)
+        picks.append(choices(twin, second.player, seeds=(1, 2, 3)))
+    assert len(picks) >= 2 and all(p == picks[0] for p in picks)
+
+
+# -- strength and settings -------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_it_beats_random_play_at_gallic_wars_with_few_iterations():
+    game = boardcore.load_game("gallic-wars")
+    won = 0
+    for i in range(12):
+        seat = i % 2
+        bots = [ISMCTSBot(seed=i, iterations=50) if p == seat else RandomBot(seed=100 + i) for p in range(2)]
+        won += play(game, bots, seed=500 + i).result.winners == (seat,)
+    assert won >= 9  # random play against random play wins 9 of 12 one time in 14
+
+
+def test_a_rollout_bot_plays_the_playouts_and_its_evaluate_scores_them():
+    class Judge(RandomBot):
+        calls = 0
+
+        def evaluate(self, state):
+            Judge.calls += 1
+            return [1.0] + [0.0] * (state.players - 1)
+
+    game = toy.duel()
+    state = game.new_state(players=2, seed=3)
+    decision = state.pending[0]
+    bot = ISMCTSBot(seed=1, iterations=6, horizon=2, rollout=Judge(seed=1))
+    assert bot.choose(state, decision) in decision.options
+    assert Judge.calls > 0
+
+
+def test_a_bad_evaluation_names_the_rollout_bot():
+    class Broken(RandomBot):
+        def evaluate(self, state):
+            return [2.0]
+
+    state = toy.duel().new_state(players=2, seed=3)
+    with pytest.raises(boardcore.PluginError, match="evaluate"):
+        ISMCTSBot(seed=1, iterations=3, horizon=1, rollout=Broken(seed=1)).choose(state, state.pending[0])
+
+
+def test_settings_reach_the_bot_and_bad_ones_name_the_setting():
+    bot = make_bot("ismcts:iterations=7,c=1.5,horizon=9,rollout=first", 3)
+    assert (bot.iterations, bot.c, bot.horizon, type(bot.rollout)) == (7, 1.5, 9, FirstBot)
+    for spec, where in [
+        ("ismcts:iterations=0", "iterations"),
+        ("ismcts:iterations=many", "iterations"),
+        ("ismcts:c=-1", "c"),
+        ("ismcts:depth=3", "depth"),
+        ("ismcts:rollout=ismcts", "rollout"),
+    ]:
+        with pytest.raises(boardcore.InvalidData, match=f"bot ismcts: {where}"):
+            make_bot(spec, 0)
+    with pytest.raises(boardcore.PluginError, match="no bot"):
+        make_bot("ismcts:rollout=nobody", 0)
+
+
+def test_a_time_budget_stops_the_search_early():
+    state = boardcore.load_game("gallic-wars").new_state(players=2, seed=1)
+    decision = state.pending[0]
+    bot = ISMCTSBot(seed=1, iterations=100_000, seconds=0.05)
+    assert bot.choose(state, decision) in decision.options
+    assert 0 < bot.iterations_run < 100_000
+
+
+def test_the_check_would_catch_a_bot_that_reads_hidden_cards(monkeypatch):
+    """The same check, on a bot made to search the real match instead of samples: its
+    choices differ between twins, so the test above does look at what matters."""
+    import boardcore.ismcts as ismcts
+
+    monkeypatch.setattr(ismcts, "sample", lambda state, player, seed: state.clone())
+    game = boardcore.load_game("gallic-wars")
+    differ = 0
+    for seed in range(6):
+        state = a_choice_with_secrets(game, 2, seed=seed)
+        expected = choices(state, 0, seeds=(3,))
+        differ += any(choices(twin, 0, seeds=(3,)) != expected for twin in hidden_twins(state, 0))
+    assert differ > 0
