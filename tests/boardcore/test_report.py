@@ -117,6 +117,7 @@ def test_balance_refuses_no_records_and_mixed_games():
 # -- the files -------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # plays a few hundred games and draws every figure
 def test_the_report_is_one_self_contained_html_file_with_png_figures(tmp_path):
     pytest.importorskip("matplotlib", reason="the figures need the report extra (matplotlib)")
     records = [record(i, [i % 3 == 0], held=[["R-GW01"], ["C-GW01"]], turns=3 + i % 7, players=2) for i in range(60)]
@@ -145,6 +146,7 @@ def command(capsys, *argv):
     return code, out, err
 
 
+@pytest.mark.slow  # plays a few hundred games and draws every figure
 @pytest.mark.usefixtures("installed_toys")
 def test_report_plays_then_rebuilds_the_same_figures_from_its_records(capsys, tmp_path):
     pytest.importorskip("matplotlib", reason="the figures need the report extra (matplotlib)")
