@@ -104,8 +104,10 @@ class State:
 
         The cards are re-dealt only within the groups of zones the game says are
         interchangeable (``GameSpec.redeal``; by default, all zones hidden from the
-        player form one group), keeping every zone's size. Other players' secret
-        picks are forgotten. Search bots sample hidden information this way; the
+        player form one group), keeping every zone's size, and the match's random
+        generator is replaced by one drawn from ``seed`` (future dice and reshuffles
+        are hidden too). Other players' secret picks are forgotten. The copy depends
+        only on what ``player`` sees and on ``seed``. Search bots sample hidden information this way; the
         result is consistent with everything ``player`` can see.
         """
         if not isinstance(player, int) or not 0 <= player < self._m.players:
@@ -118,6 +120,9 @@ class State:
         else:
             groups = [list(g) for g in redeal(m, player)]
         deal_again(m, groups, seed)
+        # The generator's state is hidden too: it decides the dice and reshuffles to
+        # come. The copy gets one drawn from ``seed``, so it cannot foresee them.
+        m.rng = rng.seed_state(rng.derive(seed, 1))
         # Other players' choices in progress were built from the cards they really
         # held: their open decisions, the answers the engine queued for them, and
         # the secret selections they finished. Forget them and ask again from the
@@ -246,7 +251,9 @@ def deal_again(m: Match, groups: Sequence[Sequence[str]], seed: int) -> None:
     state = rng.seed_state(seed)
     zones = dict(m.zones)
     for group in groups:
-        pool = tuple(c for z in group for c in zones[z])
+        # Sorted first: the deal must not depend on how the hidden cards lay, or two
+        # matches that look the same to a player would be dealt apart by one seed.
+        pool = tuple(sorted(c for z in group for c in zones[z]))
         dealt, state = rng.shuffled(state, pool)
         at = 0
         for z in group:

@@ -231,33 +231,10 @@ class ISMCTSBot:
 
 
 def sample(state: State, player: int, seed: int) -> State:
-    """``state.determinize(player, seed)``, made independent of how the hidden cards lie.
-
-    ``determinize`` shuffles the hidden cards starting from their real order, so two
-    matches that look the same to ``player`` but differ in hidden order would give
-    different samples for one seed. Here the hidden cards of each redeal group are
-    first put in a fixed order, and the match's generator (its future dice and
-    shuffles) is replaced by one drawn from ``seed``: the sample then depends only on
-    what ``player`` sees and on ``seed``.
-    """
-    twin = state.clone()
-    m = twin.match
-    redeal = m.rules.spec.redeal
-    if redeal is None:
-        groups: list[list[str]] = [[z for z, spec in m.specs.items() if not spec.visible_to(player)]]
-    else:
-        groups = [list(g) for g in redeal(m, player)]
-    zones = dict(m.zones)
-    for group in groups:
-        pool = sorted(card for zone in group for card in zones[zone])
-        at = 0
-        for zone in group:
-            size = len(zones[zone])
-            zones[zone] = tuple(pool[at : at + size])
-            at += size
-    m.zones = zones
-    m.rng = rng.derive(seed, 1)
-    return twin.determinize(player, rng.derive(seed, 2))
+    """A copy of ``state`` with everything hidden from ``player`` dealt again from
+    ``seed``: ``state.determinize``, which also redraws the generator (the dice and
+    reshuffles to come) and does not depend on how the hidden cards lay."""
+    return state.determinize(player, seed)
 
 
 # -- scoring -------------------------------------------------------------------------------

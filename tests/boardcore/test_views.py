@@ -240,3 +240,18 @@ def test_a_spectator_sees_public_zones_only_and_decides_nothing():
             assert boardcore.Visibility.PUBLIC in {m.specs[z].visibility for z in (event.source, event.target) if z in m.specs}
     with pytest.raises(boardcore.InvalidData):
         state.view(True)
+
+
+def test_determinize_depends_only_on_what_the_player_sees_and_the_seed():
+    """The hidden order of a pile and the generator's state (the dice and reshuffles
+    to come) are hidden: a determinized copy must not carry them over."""
+    state = to_commit()
+    other = state.clone()
+    m = other.match
+    deck = m.zones["deck:1"]
+    m.zones = {**m.zones, "deck:1": deck[::-1]}  # the same cards, hidden, in another order
+    m.rng = m.rng ^ 0x5DEECE66D  # another future
+    assert state.view(0) == other.view(0)
+    a, b = state.determinize(0, seed=7), other.determinize(0, seed=7)
+    assert a.match.zones == b.match.zones and a.match.rng == b.match.rng
+    assert a.match.rng != state.match.rng
