@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -242,13 +243,23 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 # -- simulate --------------------------------------------------------------------------
 
 
-def cmd_simulate(args: argparse.Namespace) -> int:
-    bar = None
-    if sys.stderr.isatty():  # a progress bar only for a person watching
-        from tqdm import tqdm
+@contextmanager
+def _progress_bar(total: int | None) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar's ``update`` for a person watching (stderr is a terminal), else None."""
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from tqdm import tqdm
 
-        bar = tqdm(total=args.games, unit="game", file=sys.stderr, leave=False)
+    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
     try:
+        yield bar.update
+    finally:
+        bar.close()
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    with _progress_bar(args.games) as progress:
         report = simulate(
             args.game,
             games=args.games,
@@ -258,12 +269,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             plugins=_names(args.plugins),
             options=_options(getattr(args, "option", [])),
-            progress=bar.update if bar is not None else None,
+            progress=progress,
             **simulate_options(args),
         )
-    finally:
-        if bar is not None:
-            bar.close()
     if args.json:
         print(json.dumps(report.to_dict()))
         return 0
@@ -285,12 +293,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from .tournament import format_report, tournament
 
     bots = split_specs(args.bots)
-    bar = None
-    if sys.stderr.isatty():  # a progress bar only for a person watching
-        from tqdm import tqdm
-
-        bar = tqdm(unit="game", file=sys.stderr, leave=False)
-    try:
+    with _progress_bar(None) as progress:
         report = tournament(
             args.game,
             bots,
@@ -300,11 +303,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             workers=args.workers,
             plugins=_names(args.plugins),
             options=_options(getattr(args, "option", [])),
-            progress=bar.update if bar is not None else None,
+            progress=progress,
         )
-    finally:
-        if bar is not None:
-            bar.close()
     print(json.dumps(report.to_dict()) if args.json else format_report(report))
     return 0
 
