@@ -66,18 +66,25 @@ def play_on_ray(
     if started_here:
         _start(ray, address, workers)
     refs: dict[Any, int] = {}
+    pending: set[Any] = set()
     try:
         cpus = workers if started_here and address is None else max(1, int(ray.cluster_resources().get("CPU", 1)))
         slices = slicer(games, cpus, shard)
         task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_run_slice)
         kill = _kill_hook()
         refs = {task.remote(play, args, number, kill): number for number, args in enumerate(slices)}
-        yield from _in_order(ray, refs, slices)
+        pending.update(refs)
+        yield from _in_order(ray, refs, slices, pending)
     finally:
         if started_here:
             ray.shutdown()
-        else:  # somebody else's cluster: leave it, but stop what this run still had going
-            for ref in refs:
+        else:
+            # Somebody else's cluster: leave it, but stop what this run abandoned (an
+            # error, or a caller that stopped reading). Only tasks not yet collected are
+            # cancelled: cancelling a finished task races with its reply inside Ray's core
+            # worker and can abort the whole process ("Tried to complete task that was
+            # not pending", ray-project/ray#54527).
+            for ref in pending:
                 ray.cancel(ref, force=True)
 
 
@@ -95,13 +102,15 @@ def _start(ray: Any, address: str | None, workers: int) -> None:
         raise InvalidData(f"cannot start or join a Ray cluster: {exc}", where=where) from exc
 
 
-def _in_order(ray: Any, refs: dict[Any, int], slices: Sequence[tuple[Any, ...]]) -> Iterator[list[Any]]:
+def _in_order(ray: Any, refs: dict[Any, int], slices: Sequence[tuple[Any, ...]], pending: set[Any]) -> Iterator[list[Any]]:
+    """Yield the slices' results in slice order; ``pending`` loses each ref as it is collected."""
     done: dict[int, list[Any]] = {}
     waiting = list(refs)
     following = 0
     while waiting:
         ready, waiting = ray.wait(waiting, num_returns=1)
         for ref in ready:
+            pending.discard(ref)
             number = refs[ref]
             try:
                 done[number] = ray.get(ref)

@@ -41,19 +41,13 @@ print(json.dumps({"figures": report.to_dict(), "steps": steps}))
 def on_ray(name, games, players, tmp_path, env=None):
     """The figures, progress steps and records of a run on a fresh local Ray instance."""
     path = tmp_path / f"ray-{name}.jsonl"
-    for _ in range(2):
-        done = subprocess.run(
-            [sys.executable, "-c", ON_RAY, name, str(games), str(players), str(path)],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env={**os.environ, **(env or {})},
-        )
-        # Ray's core has been seen to abort on an internal check on this small, busy
-        # machine ("Check failed ... Tried to complete task that was not pending"),
-        # a crash of Ray itself: such a run is tried once more, any other failure is not.
-        if done.returncode == 0 or "Check failed" not in done.stderr:
-            break
+    done = subprocess.run(
+        [sys.executable, "-c", ON_RAY, name, str(games), str(players), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
+    )
     assert done.returncode == 0, f"the Ray run failed ({done.returncode}):\n{done.stderr[-3000:]}"
     out = json.loads(done.stdout.strip().splitlines()[-1])
     figures = {k: v for k, v in out["figures"].items() if k not in IGNORED}
