@@ -80,7 +80,11 @@ class PlayCard(Step):
         return True
 
     def targets(self, m: Match, player: int, card: Any) -> Iterable[tuple[Target, str]] | None:
-        """``(target, text)`` pairs ``card`` may be aimed at, or None for no target."""
+        """``(target, text)`` pairs ``card`` may be aimed at, or None for no target.
+
+        May be a lazy iterator: for a ``two_step`` play, whether a card is offered
+        reads only its first target, so a game whose targets are costly to list
+        (moves over a board) gains from yielding them one by one."""
         return None
 
     def played(self, m: Match, player: int, card: Any, target: Target) -> None:
@@ -112,11 +116,14 @@ class PlayCard(Step):
             if targets is None:
                 options.append(Play(card_id, None, self.wording(m, card, None)))
                 continue
-            aimed = [Play(card_id, target, self.wording(m, card, text)) for target, text in targets]
-            if self.two_step and aimed:
-                options.append(pick(card_id, f"{self.verb} {card.label}"))
-            else:
-                options.extend(aimed)
+            if self.two_step:
+                # The card is offered when it has a target at all: the first one is
+                # enough (a game whose targets are a lazy iterator lists no more).
+                for _ in targets:
+                    options.append(pick(card_id, f"{self.verb} {card.label}"))
+                    break
+                continue
+            options.extend([Play(card_id, target, self.wording(m, card, text)) for target, text in targets])
         if self.can_pass:
             options.append(DONE if self.pass_word == "done" else PASS)
         return options

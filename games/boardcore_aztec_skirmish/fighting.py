@@ -12,7 +12,7 @@ Events for plugins: :class:`AttackDeclared`, :class:`UnitKilled` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
@@ -99,14 +99,13 @@ class AttackMenu(Menu):
     name = "attack"
     kinds = (CardType.ATTACK, CardType.CANNON)
 
-    def uses(self, m: Match, player: int, card: AztecCard) -> list[tuple[Target, str]]:
+    def uses(self, m: Match, player: int, card: AztecCard) -> Iterator[tuple[Target, str]]:
         if card.type is CardType.CANNON:
-            return [
-                (f"{cannon} {way.name}", f"{label(m, cannon)} fires {way.name} at {', '.join(squares)}")
-                for cannon, way, squares in shots(m, player, card)
-            ]
-        found = strikes(m, player, card)
-        return [(f"{unit} {target}", f"{label(m, unit)} attacks {label(m, target)}") for unit, target in found]
+            for cannon, way, squares in shots(m, player, card):
+                yield f"{cannon} {way.name}", f"{label(m, cannon)} fires {way.name} at {', '.join(squares)}"
+            return
+        for unit, target in strikes(m, player, card):
+            yield f"{unit} {target}", f"{label(m, unit)} attacks {label(m, target)}"
 
     def use(self, m: Match, player: int, card: AztecCard, target: str) -> None:
         unit, aim = target.split()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 import attrs
 
@@ -31,13 +31,11 @@ class MoveMenu(Menu):
     name = "move"
     kinds = (CardType.MOVE,)
 
-    def uses(self, m: Match, player: int, card: AztecCard) -> list[tuple[Target, str]]:
-        found: list[tuple[Target, str]] = [
-            (f"{piece} {to}", f"move {label(m, piece)}->{to}") for piece, to in single_moves(m, player, card)
-        ]
+    def uses(self, m: Match, player: int, card: AztecCard) -> Iterator[tuple[Target, str]]:
+        for piece, to in single_moves(m, player, card):
+            yield f"{piece} {to}", f"move {label(m, piece)}->{to}"
         if next(group_candidates(m, player, card, ()), None):
-            found.append((GROUP, "group move forward"))
-        return found
+            yield GROUP, "group move forward"
 
     def use(self, m: Match, player: int, card: AztecCard, target: str) -> None:
         if target == GROUP:

@@ -42,7 +42,8 @@ class Menu(boardcore.PlayCard):
     phase may end with nothing played, AZ-R33). Only cards the side may use are
     offered (AZ-R06). It is asked again after each play.
 
-    Subclasses list a card's uses as ``(target, text)`` pairs (:meth:`uses`) and
+    Subclasses yield a card's uses as ``(target, text)`` pairs (:meth:`uses`; lazily,
+    since whether a card is offered reads only the first) and
     carry one out (:meth:`use`); a target is a short string of square names and ids.
     """
 
@@ -52,7 +53,7 @@ class Menu(boardcore.PlayCard):
     pass_word = "done"
     kinds: ClassVar[tuple[CardType, ...]] = ()
 
-    def uses(self, m: Match, player: int, card: AztecCard) -> list[tuple[Target, str]]:
+    def uses(self, m: Match, player: int, card: AztecCard) -> Iterable[tuple[Target, str]]:
         raise NotImplementedError(f"{type(self).__name__}.uses")
 
     def use(self, m: Match, player: int, card: AztecCard, target: str) -> None:

@@ -125,6 +125,40 @@ def test_two_step_asks_the_card_first_then_its_target():
     assert state.game.state_from_json(state.to_json(), verify=False) == state
 
 
+PULLED: list[int] = []
+"""The targets LazyAct has handed out, by seat aimed at (reset by the test)."""
+
+
+@attrs.frozen
+class LazyAct(toycards.ActTwoStep):
+    """The two-step menu, its targets a generator that notes each one it yields."""
+
+    def targets(self, m, player, card):
+        plain = super().targets(m, player, card)
+        if plain is None:
+            return None
+
+        def lazily():
+            for target in plain:
+                PULLED.append(target[0])
+                yield target
+
+        return lazily()
+
+
+def test_a_two_step_menu_reads_only_the_first_target_of_each_card():
+    game = toycards.variant("toy-cards-lazy", phases=(toycards.Income, toycards.Build, LazyAct))
+    state = start(game, players=3, hands={2: ["Strike", "Strike", "Coin"]})
+    PULLED.clear()
+    advance_to(state, "act")
+    assert options(state, 2).count("play Strike") == 2
+    assert PULLED == [0, 0]  # one target per Strike was enough to offer it
+    PULLED.clear()
+    choose(state, 2, "play Strike")
+    assert options(state, 2) == ["play Strike on seat 0", "play Strike on seat 1"]  # aiming lists them all
+    assert PULLED == [0, 1]
+
+
 @attrs.frozen
 class QuietBuild(toycards.Build):
     """The build declared public (wrongly, but it shows the rule)."""
