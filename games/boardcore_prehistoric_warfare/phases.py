@@ -18,7 +18,7 @@ from boardcore import Action, Match, Phase, Pick, Target, pick
 from .cards import RULES, CardType, PWCard
 from .effects import effect_of
 from .records import Cause
-from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, add_generic, card, enter, hosts, label
+from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, add_generic, card, enter, fits, label
 from .tribe import leave_play, persons, population
 
 
@@ -212,7 +212,8 @@ class Arm(PlayFromHand):
         return bool(card.slots)
 
     def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]]:
-        return [(p, label(m, p)) for p in hosts(m, card, player)]
+        # Lazily, as ``hosts`` would list them: offering the card reads only the first.
+        return ((p, label(m, p)) for p in persons(m, player) if fits(m, card, p))
 
     def wording(self, m: Match, card: PWCard, target_text: str | None) -> str:
         return f"attach {card.label} to {target_text}"
