@@ -109,6 +109,23 @@ def test_shuffled_is_deterministic_and_pinned():
     assert rng.shuffled(rng.seed_state(42), items)[0] == ("e", "d", "a", "c", "f", "b")
 
 
+def fisher_yates_by_below(state, items):
+    """The shuffle written plainly from ``below``: what ``shuffled`` must equal, whatever it inlines."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, state = rng.below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), state
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 60, 1024, 1025, 1500])
+def test_shuffled_is_fisher_yates_over_below_at_every_size(size):
+    # Sizes past 1024 take the path without the precomputed rejection bounds.
+    items = tuple(f"c{i}" for i in range(size))
+    for seed in (0, 7, 2**64 - 1):
+        assert rng.shuffled(rng.seed_state(seed), items) == fisher_yates_by_below(rng.seed_state(seed), items)
+
+
 def test_shuffled_reaches_every_order_of_three():
     seen = Counter()
     state = rng.seed_state(9)
