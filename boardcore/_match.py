@@ -545,8 +545,7 @@ class Match(MatchData):
 
     def card_data(self, zone: str, cls: type[C]) -> tuple[C, ...]:
         """The data of the cards in ``zone``, bottom first, as the game's card class ``cls``."""
-        cards = self.rules.cards
-        found = tuple(cards[c] for c in self.cards(zone))
+        found = tuple(map(self.rules.cards.__getitem__, self.cards(zone)))
         if found and not isinstance(found[0], cls):
             raise RuleError(f"the cards of {self.game} are {type(found[0]).__name__}, not {cls.__name__}")
         return cast("tuple[C, ...]", found)
@@ -566,7 +565,10 @@ class Match(MatchData):
 
     def alive(self) -> tuple[int, ...]:
         """Seats still in the game, in seat order."""
-        return tuple(p for p in range(self.players) if p not in self.out)
+        out = self.out
+        if not out:  # the common case, asked at every step by some games
+            return tuple(range(self.players))
+        return tuple([p for p in range(self.players) if p not in out])
 
     def eliminate(self, player: int) -> None:
         if player not in self.out:
