@@ -23,6 +23,7 @@ import attrs
 
 from .bots import bot_factory, make_bot
 from ._errors import InvalidData, RuleError
+from ._game import Game
 from ._records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
 from ._registry import load_game
 from ._rng import derive
@@ -104,6 +105,22 @@ def play_one(
     return attrs.evolve(record, first=first_seat(events), held=held, played=played)
 
 
+def load_run(name: str, plugins: Sequence[str], players: int | None, games: int, workers: int) -> tuple[Game, int]:
+    """The game of a run of many games (``simulate``, ``tournament``) and its player
+    count (the smallest allowed when None), after checking the run's numbers;
+    :class:`~boardcore.InvalidData` names the setting that is wrong."""
+    game = load_game(name, plugins=plugins)
+    if players is None:
+        players = game.player_counts[0]
+    if players not in game.player_counts:
+        raise InvalidData(f"{name} cannot be played by {players} players (allowed: {list(game.player_counts)})", where="players")
+    if games < 1:
+        raise InvalidData(f"the number of games must be at least 1, not {games}", where="games")
+    if workers < 1:
+        raise InvalidData(f"the number of workers must be at least 1, not {workers}", where="workers")
+    return game, players
+
+
 def _play_slice(args: tuple[Any, ...]) -> list[GameRecord]:
     """Play games ``start .. stop - 1`` of a run: one slice, as a pool process or a Ray task plays it."""
     name, plugins, start, stop, seed, players, bots, max_actions, options, detail = args
@@ -163,15 +180,7 @@ def simulate(
     """
     options = dict(options or {})
 
-    game = load_game(name, plugins=plugins)
-    if players is None:
-        players = game.player_counts[0]
-    if players not in game.player_counts:
-        raise InvalidData(f"{name} cannot be played by {players} players (allowed: {list(game.player_counts)})", where="players")
-    if games < 1:
-        raise InvalidData(f"the number of games must be at least 1, not {games}", where="games")
-    if workers < 1:
-        raise InvalidData(f"the number of workers must be at least 1, not {workers}", where="workers")
+    game, players = load_run(name, plugins, players, games, workers)
     if backend not in BACKENDS:
         raise InvalidData(f"must be one of {', '.join(BACKENDS)}, not {backend!r}", where="backend")
     if address is not None and backend != "ray":

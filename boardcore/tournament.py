@@ -29,6 +29,7 @@ from ._errors import InvalidData, RuleError
 from ._registry import load_game
 from ._rng import derive
 from .bots import bot_factory, make_bot
+from .simulate import load_run
 
 Z95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
@@ -191,14 +192,7 @@ def tournament(
 ) -> TournamentReport:
     """Play ``games`` games of every line-up of ``bots`` (bot specs, at least two
     different ones) and rank them. ``progress`` is called with the games just played."""
-    game = load_game(name, plugins=plugins)
-    players = game.player_counts[0] if players is None else players
-    if players not in game.player_counts:
-        raise InvalidData(f"{name} cannot be played by {players} players (allowed: {list(game.player_counts)})", where="players")
-    if games < 1:
-        raise InvalidData(f"the number of games must be at least 1, not {games}", where="games")
-    if workers < 1:
-        raise InvalidData(f"the number of workers must be at least 1, not {workers}", where="workers")
+    game, players = load_run(name, plugins, players, games, workers)
     names = list(dict.fromkeys(bots))
     if len(names) < 2:
         raise InvalidData(f"a tournament needs at least two different bots, not {list(bots)}", where="bots")
