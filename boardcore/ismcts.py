@@ -53,7 +53,7 @@ DEFAULT_HORIZON = 10
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_MARGIN = 0.5
 
-_NO_HORIZON = 1_000_000
+NO_HORIZON = 1_000_000
 """The playout length in a game that cannot score a match in progress: to the end."""
 
 _SECRET = "<secret>"
@@ -105,13 +105,11 @@ class ISMCTSBot:
         margin: float = DEFAULT_MARGIN,
     ) -> None:
         self.seed = seed
-        self.iterations = _whole(iterations, "iterations", least=1)
-        self.horizon = _whole(horizon, "horizon", least=1)
-        self.c = _number(c, "c")
-        self.seconds = _number(seconds, "seconds")
-        self.margin = _number(margin, "margin")
-        if self.margin > 1:
-            raise InvalidData(f"expected a number from 0 to 1, not {margin!r}", where="margin")
+        self.iterations = whole_setting(iterations, "iterations", least=1)
+        self.horizon = whole_setting(horizon, "horizon", least=1)
+        self.c = number_setting(c, "c")
+        self.seconds = number_setting(seconds, "seconds")
+        self.margin = fraction_setting(margin, "margin")
         if rollout == "random":
             self._rollout_bot = None
         elif callable(getattr(rollout, "choose", None)):
@@ -142,8 +140,8 @@ class ISMCTSBot:
         self._rng = rng.seed_state(base)
         me = decision.player
         root = _Node()
-        evaluate = _evaluator(state, self._rollout_bot, self.margin)
-        horizon = self.horizon if evaluate is not None else _NO_HORIZON
+        evaluate = playout_judge(state, self._rollout_bot, self.margin)
+        horizon = self.horizon if evaluate is not None else NO_HORIZON
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
         for i in range(self.iterations):
             if i and time.perf_counter() > deadline:
@@ -183,7 +181,7 @@ class ISMCTSBot:
                         node = None  # just added: play the rest out
             state.apply(current.player, action)
             steps += 1
-        rewards = _rewards(state, evaluate)
+        rewards = playout_rewards(state, evaluate)
         for edge, mover in path:
             edge.visits += 1
             edge.reward += rewards[mover]
@@ -251,7 +249,7 @@ def shares(winners: Sequence[int], players: int) -> list[float]:
     return out
 
 
-def _evaluator(state: State, rollout_bot: Any, margin: float) -> _Evaluate | None:
+def playout_judge(state: State, rollout_bot: Any, margin: float) -> _Evaluate | None:
     """How a playout cut short is scored: the rollout bot's ``evaluate`` (when it
     answers), else the game's ``at_limit`` judgement; None when there is neither."""
     heuristic = getattr(rollout_bot, "evaluate", None)
@@ -304,7 +302,9 @@ def _checked(value: Any, players: int) -> list[float]:
     return scores
 
 
-def _rewards(state: State, evaluate: _Evaluate | None) -> Sequence[float]:
+def playout_rewards(state: State, evaluate: _Evaluate | None) -> Sequence[float]:
+    """Every seat's score for where a playout stopped: its share of the result when
+    the match is over, else ``evaluate``'s judgement (from :func:`playout_judge`)."""
     result = state.result
     if result is not None:
         return shares(result.winners, state.players)
@@ -327,15 +327,27 @@ def _most_visited(root: _Node, me: int, options: Sequence[Action]) -> Action:
 # -- settings ------------------------------------------------------------------------------
 
 
-def _whole(value: Any, name: str, least: int) -> int:
+def whole_setting(value: Any, name: str, least: int) -> int:
+    """A bot setting that must be a whole number (settings arrive as JSON, so a
+    ``true`` or a ``2.5`` from the command line is refused, not rounded)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < least:
         raise InvalidData(f"expected a whole number of at least {least}, not {value!r}", where=name)
     return value
 
 
-def _number(value: Any, name: str) -> float:
+def number_setting(value: Any, name: str) -> float:
+    """A bot setting that must be a finite number of at least 0."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
         raise InvalidData(f"expected a number of at least 0, not {value!r}", where=name)
     return float(value)
+
+
+def fraction_setting(value: Any, name: str) -> float:
+    """A bot setting that must be a number from 0 to 1."""
+    number = number_setting(value, name)
+    if number > 1:
+        raise InvalidData(f"expected a number from 0 to 1, not {value!r}", where=name)
+    return number
+
 
 

@@ -100,3 +100,51 @@ def test_the_example_bot_plays_and_takes_its_settings(monkeypatch):
     assert first.to_json() == play(game, [LookaheadBot(seed=1, samples=2), RandomBot(seed=2)], seed=4).to_json()
     with pytest.raises(boardcore.InvalidData, match="samples"):
         LookaheadBot(seed=1, samples=0)
+
+
+def test_monte_carlo_settings_reach_the_bot_and_bad_ones_name_the_setting():
+    bot = make_bot("mc:playouts=3,horizon=7,max_options=4,margin=0.25", 1)
+    assert (bot.playouts, bot.horizon, bot.max_options, bot.margin) == (3, 7, 4, 0.25)
+    for spec, where in [
+        ("mc:playouts=0", "playouts"),
+        ("mc:horizon=many", "horizon"),
+        ("mc:max_options=true", "max_options"),
+        ("mc:margin=2", "margin"),
+    ]:
+        with pytest.raises(boardcore.InvalidData, match=f"bot mc: {where}"):
+            make_bot(spec, 0)
+
+
+def count_playout_actions(monkeypatch, state, bot):
+    """Actions applied by ``bot`` while choosing at ``state``, per playout."""
+    applied = []
+    real = boardcore.State.apply
+
+    def counting(self, player, action):
+        applied.append(1)
+        return real(self, player, action)
+
+    monkeypatch.setattr(boardcore.State, "apply", counting)
+    decision = state.pending[0]
+    bot.choose(state, decision)
+    monkeypatch.setattr(boardcore.State, "apply", real)
+    return len(applied) / (bot.playouts * min(len(decision.options), bot.max_options))
+
+
+def first_real_choice(game, players, seed):
+    state = game.new_state(players=players, seed=seed)
+    while len(state.pending[0].options) < 2:
+        state.apply(state.pending[0].player, state.pending[0].options[0])
+    return state
+
+
+def test_monte_carlo_playouts_stop_at_the_horizon_where_the_game_can_judge(monkeypatch):
+    game = boardcore.load_game("prehistoric-warfare")  # judges a match in progress (at_limit)
+    state = first_real_choice(game, 2, seed=4)
+    assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2, horizon=4)) <= 4
+
+
+def test_monte_carlo_playouts_run_to_the_end_where_the_game_cannot_judge(monkeypatch):
+    game = boardcore.load_game("gallic-wars")  # no at_limit: only a finished match is scored
+    state = first_real_choice(game, 2, seed=4)
+    assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2, horizon=4)) > 10
