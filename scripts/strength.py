@@ -6,6 +6,8 @@
     python scripts/strength.py --interleave --skip gallic-wars  # partial counts for every other game at once
     python scripts/strength.py --report                         # the tables of what is recorded so far
     python scripts/strength.py --speed                          # time per ismcts decision, every game
+    python scripts/strength.py --shard 0/2 --out a.jsonl &      # one measurement on two cores:
+    python scripts/strength.py --shard 1/2 --out b.jsonl        #   then append b.jsonl to a.jsonl
 
 Each game played is appended as one JSON line to ``--out`` (winners, reason, each
 seat's decisions and time), with the commit it ran on. A run skips the games the
@@ -43,9 +45,8 @@ MATCHES = [
     ("aztec-skirmish", 2, ("ismcts", "mc")),
     ("prehistoric-warfare", 2, ("ismcts", "mc")),
 ]
-"""What a full run measures, in this order: the cheap measurements first. ``mc`` plays
-every option out to the end six times, which in the long games costs seconds per
-decision, so the runs against it come last."""
+"""What a full run measures, in this order: against random play first, then against
+``mc`` (the search without its tree)."""
 
 
 def commit() -> str:
@@ -79,9 +80,18 @@ def tasks(game: str, players: int, bots: tuple[str, ...], games: int, seed: int)
             yield seats, index
 
 
-def run(matches: list[tuple[str, int, tuple[str, ...]]], games: int, seed: int, out: Path, interleave: bool = False) -> None:
+def run(
+    matches: list[tuple[str, int, tuple[str, ...]]],
+    games: int,
+    seed: int,
+    out: Path,
+    interleave: bool = False,
+    shard: tuple[int, int] = (0, 1),
+) -> None:
     """Play what ``out`` does not hold yet: match after match, or with ``interleave``
-    game ``i`` of every match before game ``i + 1`` of any (partial counts for all)."""
+    game ``i`` of every match before game ``i + 1`` of any (partial counts for all).
+    ``shard`` ``(k, n)`` plays only the games whose index is ``k`` modulo ``n``, so
+    ``n`` processes, each with its own ``out``, share one measurement."""
     done = {key(row) for row in recorded(out)}
     head = commit()
     loaded = {name: boardcore.load_game(name) for name, _, _ in matches}
@@ -90,8 +100,9 @@ def run(matches: list[tuple[str, int, tuple[str, ...]]], games: int, seed: int, 
         order = [task for index in range(games) for queue in queues for task in queue if task[3] == index]
     else:
         order = [task for queue in queues for task in queue]
+    part, parts = shard
     for name, players, seats, index in order:
-        if (name, seats, seed, index) in done:
+        if (name, seats, seed, index) in done or index % parts != part:
             continue
         played = play_game(loaded[name], seats, index, seed)
         row = {"game": name, "players": players, "seats": list(seats), "seed": seed, "index": index, "commit": head}
@@ -185,10 +196,18 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "scripts" / "strength-results.jsonl")
     parser.add_argument("--report", action="store_true", help="print the tables of what is recorded and stop")
     parser.add_argument("--interleave", action="store_true", help="game i of every measurement before game i + 1 of any")
+    parser.add_argument("--shard", default="0/1", metavar="K/N",
+                        help="only the games whose index is K modulo N (one process of N, each with its own --out)")
     parser.add_argument("--skip", default="", help="leave out these games, comma-separated")
     parser.add_argument("--speed", type=int, nargs="?", const=30, default=None, metavar="POSITIONS",
                         help="time ismcts at POSITIONS decisions of each game (default 30) and stop")
     args = parser.parse_args()
+    try:
+        part, parts = (int(n) for n in args.shard.split("/"))
+    except ValueError:
+        parser.error(f"--shard: expected K/N, as 0/2, not {args.shard!r}")
+    if not 0 <= part < parts:
+        parser.error(f"--shard: K must be from 0 to N - 1, not {args.shard!r}")
     if args.speed is not None:
         print(speed(args.speed, args.seed, args.bots or "ismcts"))
         return 0
@@ -201,7 +220,7 @@ def main() -> int:
         bots = tuple(split_specs(args.bots))
         players = {name: p for name, p, _ in matches}
         matches = [(name, p, bots) for name, p in players.items()]
-    run(matches, args.games, args.seed, args.out, args.interleave)
+    run(matches, args.games, args.seed, args.out, args.interleave, (part, parts))
     print(report(args.out))
     return 0
 
