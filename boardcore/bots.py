@@ -21,9 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import _rng as rng
 from ._errors import InvalidData, PluginError
 from .ismcts import (
-    DEFAULT_EXPLORATION,
     DEFAULT_HORIZON,
-    DEFAULT_ITERATIONS,
     DEFAULT_MARGIN,
     NO_HORIZON,
     ISMCTSBot,
@@ -143,15 +141,7 @@ class MonteCarloBot:
         return playout_rewards(sample, evaluate)[me]
 
 
-def ismcts(
-    seed: int = 0,
-    iterations: int = DEFAULT_ITERATIONS,
-    horizon: int = DEFAULT_HORIZON,
-    c: float = DEFAULT_EXPLORATION,
-    rollout: Any = "random",
-    seconds: float = 0.0,
-    margin: float = DEFAULT_MARGIN,
-) -> ISMCTSBot:
+def ismcts(seed: int = 0, rollout: Any = "random", **settings: Any) -> ISMCTSBot:
     """Information-set Monte Carlo tree search: samples what it cannot see and grows a tree over its view.
 
     The factory of :class:`boardcore.ismcts.ISMCTSBot` (which describes the
@@ -162,7 +152,12 @@ def ismcts(
         if parse_spec(rollout)[0] == ISMCTSBot.name:
             raise InvalidData("a search cannot play its own playouts", where="rollout")
         rollout = make_bot(rollout, rng.derive(seed, 0))
-    return ISMCTSBot(seed, iterations=iterations, horizon=horizon, c=c, rollout=rollout, seconds=seconds, margin=margin)
+    return ISMCTSBot(seed, rollout=rollout, **settings)
+
+
+# The settings are the bot's own: showing its signature lets a spec's unknown
+# setting be named before the bot is made, without listing them twice.
+ismcts.__signature__ = inspect.signature(ISMCTSBot).replace(return_annotation=ISMCTSBot)  # type: ignore[attr-defined]
 
 
 def list_bots() -> list[str]:
