@@ -56,6 +56,9 @@ DEFAULT_MARGIN = 0.5
 NO_HORIZON = 1_000_000
 """The playout length in a game that cannot score a match in progress: to the end."""
 
+SETTLE_LIMIT = 500
+"""The most actions a playout runs past its horizon to reach the end of a turn."""
+
 _SECRET = "<secret>"
 """The key of the one child of an opponent's secret decision (its pick is not observed)."""
 
@@ -89,7 +92,10 @@ class ISMCTSBot:
     search early (default 0: none; results then depend on the machine's speed);
     ``margin``, from 0 to 1, how much of the score of a playout cut short comes
     from the seats' shares of the judgement's scores rather than from who is
-    ahead (default 0.5; see :func:`judged`).
+    ahead (default 0.5; see :func:`judged`); ``settle``, whether a playout the
+    horizon cuts short plays on to the end of the turn in progress before it is
+    judged (default false), so that a fight or a chain of picks is judged once it
+    has told who gained.
     """
 
     name = "ismcts"
@@ -103,6 +109,7 @@ class ISMCTSBot:
         rollout: Any = "random",
         seconds: float = 0.0,
         margin: float = DEFAULT_MARGIN,
+        settle: bool = False,
     ) -> None:
         self.seed = seed
         self.iterations = whole_setting(iterations, "iterations", least=1)
@@ -110,6 +117,9 @@ class ISMCTSBot:
         self.c = number_setting(c, "c")
         self.seconds = number_setting(seconds, "seconds")
         self.margin = fraction_setting(margin, "margin")
+        if not isinstance(settle, bool):
+            raise InvalidData(f"expected true or false, not {settle!r}", where="settle")
+        self.settle = settle
         if rollout == "random":
             self._rollout_bot = None
         elif callable(getattr(rollout, "choose", None)):
@@ -181,10 +191,23 @@ class ISMCTSBot:
                         node = None  # just added: play the rest out
             state.apply(current.player, action)
             steps += 1
+        if self.settle and horizon != NO_HORIZON:
+            self._settle(state)
         rewards = playout_rewards(state, evaluate)
         for edge, mover in path:
             edge.visits += 1
             edge.reward += rewards[mover]
+
+    def _settle(self, state: State) -> None:
+        """Play on to the end of the turn in progress, so that a playout is judged
+        between turns, never halfway through a sequence (a fight, a chain of picks)
+        whose outcome the judgement cannot see yet."""
+        turn = state.match.turn
+        for _ in range(SETTLE_LIMIT):
+            if state.is_over or state.match.turn != turn:
+                return
+            decision = state.pending[0]
+            state.apply(decision.player, self._rollout_action(state, decision))
 
     def _descend(self, state: State, node: _Node, decision: Decision, me: int) -> tuple[Action, _Node]:
         """The action taken at ``node`` and the edge it follows (a new edge when one is added)."""

@@ -232,3 +232,36 @@ def test_the_check_would_catch_a_bot_that_reads_hidden_cards(monkeypatch):
         expected = choices(state, 0, seeds=(3,))
         differ += any(choices(twin, 0, seeds=(3,)) != expected for twin in hidden_twins(state, 0))
     assert differ > 0
+
+
+class TurnJudge(RandomBot):
+    """Plays at random and records the turn of every position it is asked to judge."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.turns = []
+
+    def evaluate(self, state):
+        self.turns.append(state.match.turn)
+        return None  # the game's own judgement scores it
+
+
+@pytest.mark.parametrize("settle", [False, True])
+def test_settle_plays_a_cut_playout_on_to_the_end_of_the_turn(settle):
+    state = boardcore.load_game("prehistoric-warfare").new_state(players=2, seed=4)
+    while len(state.pending[0].options) < 2:
+        state.apply(state.pending[0].player, state.pending[0].options[0])
+    judge = TurnJudge(seed=1)
+    bot = ISMCTSBot(seed=1, iterations=20, horizon=1, rollout=judge, settle=settle)
+    bot.choose(state, state.pending[0])
+    turn = state.match.turn
+    assert len(judge.turns) == 20
+    if settle:
+        assert all(t > turn for t in judge.turns)  # judged only once the turn was over
+    else:
+        assert turn in judge.turns  # some playouts were judged halfway through the turn
+
+
+def test_settle_must_be_true_or_false():
+    with pytest.raises(boardcore.InvalidData, match="bot ismcts: settle"):
+        make_bot("ismcts:settle=1", 0)
