@@ -25,9 +25,11 @@ from .ismcts import (
     DEFAULT_MARGIN,
     NO_HORIZON,
     ISMCTSBot,
+    flag_setting,
     fraction_setting,
     playout_judge,
     playout_rewards,
+    settle_turn,
     whole_setting,
 )
 
@@ -83,8 +85,8 @@ class MonteCarloBot:
 
     Settings (``--bots mc:playouts=6,horizon=10``): ``playouts`` per option
     (default 6); ``max_options`` tried per decision (default 12, a random sample
-    when there are more); ``horizon`` (default 10) and ``margin`` (default 0.5)
-    as for ``ismcts``.
+    when there are more); ``horizon`` (default 10), ``margin`` (default 0.5) and
+    ``settle`` (default false) as for ``ismcts``.
     """
 
     name = "mc"
@@ -96,12 +98,14 @@ class MonteCarloBot:
         horizon: int = DEFAULT_HORIZON,
         max_options: int = 12,
         margin: float = DEFAULT_MARGIN,
+        settle: bool = False,
     ) -> None:
         self._rng = rng.seed_state(seed)
         self.playouts = whole_setting(playouts, "playouts", least=1)
         self.horizon = whole_setting(horizon, "horizon", least=1)
         self.max_options = whole_setting(max_options, "max_options", least=1)
         self.margin = fraction_setting(margin, "margin")
+        self.settle = flag_setting(settle, "settle")
 
     def _below(self, n: int) -> int:
         value, self._rng = rng.below(self._rng, n)
@@ -138,7 +142,12 @@ class MonteCarloBot:
             pending = sample.pending
             decision = pending[self._below(len(pending))]
             sample.apply(decision.player, decision.options[self._below(len(decision.options))])
+        if self.settle and horizon != NO_HORIZON:
+            settle_turn(sample, self._random_option)
         return playout_rewards(sample, evaluate)[me]
+
+    def _random_option(self, state: State, decision: Decision) -> Action:
+        return decision.options[self._below(len(decision.options))]
 
 
 def ismcts(seed: int = 0, rollout: Any = "random", **settings: Any) -> ISMCTSBot:

@@ -117,9 +117,7 @@ class ISMCTSBot:
         self.c = number_setting(c, "c")
         self.seconds = number_setting(seconds, "seconds")
         self.margin = fraction_setting(margin, "margin")
-        if not isinstance(settle, bool):
-            raise InvalidData(f"expected true or false, not {settle!r}", where="settle")
-        self.settle = settle
+        self.settle = flag_setting(settle, "settle")
         if rollout == "random":
             self._rollout_bot = None
         elif callable(getattr(rollout, "choose", None)):
@@ -192,22 +190,11 @@ class ISMCTSBot:
             state.apply(current.player, action)
             steps += 1
         if self.settle and horizon != NO_HORIZON:
-            self._settle(state)
+            settle_turn(state, self._rollout_action)
         rewards = playout_rewards(state, evaluate)
         for edge, mover in path:
             edge.visits += 1
             edge.reward += rewards[mover]
-
-    def _settle(self, state: State) -> None:
-        """Play on to the end of the turn in progress, so that a playout is judged
-        between turns, never halfway through a sequence (a fight, a chain of picks)
-        whose outcome the judgement cannot see yet."""
-        turn = state.match.turn
-        for _ in range(SETTLE_LIMIT):
-            if state.is_over or state.match.turn != turn:
-                return
-            decision = state.pending[0]
-            state.apply(decision.player, self._rollout_action(state, decision))
 
     def _descend(self, state: State, node: _Node, decision: Decision, me: int) -> tuple[Action, _Node]:
         """The action taken at ``node`` and the edge it follows (a new edge when one is added)."""
@@ -246,6 +233,19 @@ class ISMCTSBot:
         if self._rollout_bot is not None:
             return self._rollout_bot.choose(state, decision)
         return decision.options[self._below(len(decision.options))]
+
+
+def settle_turn(state: State, choose: Callable[[State, Decision], Action]) -> None:
+    """Play on to the end of the turn in progress (at most ``SETTLE_LIMIT`` actions),
+    each decision answered by ``choose``, so that a playout is judged between turns,
+    never halfway through a sequence (a fight, a chain of picks) whose outcome the
+    judgement cannot see yet."""
+    turn = state.match.turn
+    for _ in range(SETTLE_LIMIT):
+        if state.is_over or state.match.turn != turn:
+            return
+        decision = state.pending[0]
+        state.apply(decision.player, choose(state, decision))
 
 
 # -- sampling what the bot cannot see ------------------------------------------------------
@@ -363,6 +363,13 @@ def number_setting(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
         raise InvalidData(f"expected a number of at least 0, not {value!r}", where=name)
     return float(value)
+
+
+def flag_setting(value: Any, name: str) -> bool:
+    """A bot setting that must be true or false (a 1 or a "yes" is refused)."""
+    if not isinstance(value, bool):
+        raise InvalidData(f"expected true or false, not {value!r}", where=name)
+    return value
 
 
 def fraction_setting(value: Any, name: str) -> float:

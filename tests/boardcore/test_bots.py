@@ -110,6 +110,7 @@ def test_monte_carlo_settings_reach_the_bot_and_bad_ones_name_the_setting():
         ("mc:horizon=many", "horizon"),
         ("mc:max_options=true", "max_options"),
         ("mc:margin=2", "margin"),
+        ("mc:settle=yes", "settle"),
     ]:
         with pytest.raises(boardcore.InvalidData, match=f"bot mc: {where}"):
             make_bot(spec, 0)
