@@ -85,6 +85,11 @@ def _makes_itself(kind: type) -> bool:
     return attrs.has(kind) and all(f.default is not attrs.NOTHING for f in attrs.fields(kind))
 
 
+def _check_horizon(value: Any) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise InvalidData(f"expected a whole number of at least 1, or None, not {value!r}", where="search_horizon")
+
+
 def _options(value: Any) -> tuple[Option, ...]:
     if isinstance(value, Mapping):
         return tuple(Option(name, default) for name, default in value.items())
@@ -124,6 +129,11 @@ class GameSpec:
     round_limit: int | None = None
     """The last round; when it is over, ``at_limit`` decides the result."""
     at_limit: Callable[[Match], Result] | None = None
+    search_horizon: int | None = attrs.field(default=None, validator=lambda _, __, v: _check_horizon(v))
+    """How many actions a search bot's playout runs before it judges a match in
+    progress by ``at_limit`` (the default ``horizon`` of ``ismcts`` and ``mc``;
+    None: theirs, 10). A game whose gains take many actions to show, such as loot
+    that comes in only every few turns, asks for more; every action costs time."""
     table_type: type | None = None
     """The game's own frozen attrs class for its extra state (``match.table``)."""
     board: Board | None = None

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 from . import _rng as rng
 from ._errors import InvalidData, PluginError
 from .ismcts import (
-    DEFAULT_HORIZON,
     DEFAULT_MARGIN,
     NO_HORIZON,
     ISMCTSBot,
     flag_setting,
     fraction_setting,
+    playout_horizon,
     playout_judge,
     playout_rewards,
     settle_turn,
@@ -85,7 +85,8 @@ class MonteCarloBot:
 
     Settings (``--bots mc:playouts=6,horizon=10``): ``playouts`` per option
     (default 6); ``max_options`` tried per decision (default 12, a random sample
-    when there are more); ``horizon`` (default 10), ``margin`` (default 0.5) and
+    when there are more); ``horizon`` (default: the game's ``search_horizon``,
+    else 10), ``margin`` (default 0.5) and
     ``settle`` (default false) as for ``ismcts``.
     """
 
@@ -95,14 +96,14 @@ class MonteCarloBot:
         self,
         seed: int = 0,
         playouts: int = 6,
-        horizon: int = DEFAULT_HORIZON,
+        horizon: int | None = None,
         max_options: int = 12,
         margin: float = DEFAULT_MARGIN,
         settle: bool = False,
     ) -> None:
         self._rng = rng.seed_state(seed)
         self.playouts = whole_setting(playouts, "playouts", least=1)
-        self.horizon = whole_setting(horizon, "horizon", least=1)
+        self.horizon = None if horizon is None else whole_setting(horizon, "horizon", least=1)
         self.max_options = whole_setting(max_options, "max_options", least=1)
         self.margin = fraction_setting(margin, "margin")
         self.settle = flag_setting(settle, "settle")
@@ -122,7 +123,7 @@ class MonteCarloBot:
             candidates = sorted(int(i) for i in order[: self.max_options])
         me = decision.player
         evaluate = playout_judge(state, None, self.margin)
-        horizon = self.horizon if evaluate is not None else NO_HORIZON
+        horizon = playout_horizon(state, self.horizon, evaluate)
         best, best_score = candidates[0], -1.0
         for index in candidates:
             score = sum(self._playout(state, me, options[index], evaluate, horizon) for _ in range(self.playouts))

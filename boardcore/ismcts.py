@@ -84,7 +84,8 @@ class ISMCTSBot:
 
     Settings (``--bots ismcts:iterations=400,c=0.7``): ``iterations`` per decision
     (default 200); ``horizon``, the most actions a playout runs before the game
-    scores it, in games that can score a match in progress (default 10); ``c``,
+    scores it, in games that can score a match in progress (default: the game's
+    ``search_horizon``, else 10); ``c``,
     the UCB exploration constant (default 0.7); ``rollout``, the bot that plays the playouts (``random``, the default, or a
     bot; ``boardcore.bots.make_bot`` also takes any installed bot's name); its
     ``evaluate(state)`` method, if it has one, scores the playouts the horizon
@@ -104,7 +105,7 @@ class ISMCTSBot:
         self,
         seed: int = 0,
         iterations: int = DEFAULT_ITERATIONS,
-        horizon: int = DEFAULT_HORIZON,
+        horizon: int | None = None,
         c: float = DEFAULT_EXPLORATION,
         rollout: Any = "random",
         seconds: float = 0.0,
@@ -113,7 +114,8 @@ class ISMCTSBot:
     ) -> None:
         self.seed = seed
         self.iterations = whole_setting(iterations, "iterations", least=1)
-        self.horizon = whole_setting(horizon, "horizon", least=1)
+        self.horizon = None if horizon is None else whole_setting(horizon, "horizon", least=1)
+        """None: the game's ``search_horizon``, else ``DEFAULT_HORIZON``."""
         self.c = number_setting(c, "c")
         self.seconds = number_setting(seconds, "seconds")
         self.margin = fraction_setting(margin, "margin")
@@ -149,7 +151,7 @@ class ISMCTSBot:
         me = decision.player
         root = _Node()
         evaluate = playout_judge(state, self._rollout_bot, self.margin)
-        horizon = self.horizon if evaluate is not None else NO_HORIZON
+        horizon = playout_horizon(state, self.horizon, evaluate)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
         for i in range(self.iterations):
             if i and time.perf_counter() > deadline:
@@ -270,6 +272,17 @@ def shares(winners: Sequence[int], players: int) -> list[float]:
     for seat in winners:
         out[seat] = 1.0 / len(winners)
     return out
+
+
+def playout_horizon(state: State, setting: int | None, evaluate: _Evaluate | None) -> int:
+    """The most actions a playout runs: to the end when nothing can judge a match in
+    progress, else the bot's ``horizon`` setting, the game's ``search_horizon`` or
+    ``DEFAULT_HORIZON``, the first that is set."""
+    if evaluate is None:
+        return NO_HORIZON
+    if setting is not None:
+        return setting
+    return state.game.spec.search_horizon or DEFAULT_HORIZON
 
 
 def playout_judge(state: State, rollout_bot: Any, margin: float) -> _Evaluate | None:

@@ -149,3 +149,10 @@ def test_monte_carlo_playouts_run_to_the_end_where_the_game_cannot_judge(monkeyp
     game = boardcore.load_game("gallic-wars")  # no at_limit: only a finished match is scored
     state = first_real_choice(game, 2, seed=4)
     assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2, horizon=4)) > 10
+
+
+def test_monte_carlo_takes_the_games_search_horizon_unless_it_sets_one(monkeypatch):
+    game = toy.duel_variant("toy-duel-far", search_horizon=3)
+    state = first_real_choice(game, 2, seed=4)
+    assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2)) <= 3
+    assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2, horizon=6)) > 3

@@ -265,3 +265,30 @@ def test_settle_plays_a_cut_playout_on_to_the_end_of_the_turn(settle):
 def test_settle_must_be_true_or_false():
     with pytest.raises(boardcore.InvalidData, match="bot ismcts: settle"):
         make_bot("ismcts:settle=1", 0)
+
+
+def judged_after(game, **settings):
+    """How many actions each playout of an ISMCTS bot with ``settings`` ran from a
+    position of ``game`` before it was judged."""
+    state = game.new_state(players=2, seed=3)
+    while len(state.pending[0].options) < 2:
+        state.apply(state.pending[0].player, state.pending[0].options[0])
+    start = len(state.history)
+    lengths = []
+
+    class Measure(RandomBot):
+        def evaluate(self, sample):
+            lengths.append(len(sample.history) - start)
+            return None
+
+    ISMCTSBot(seed=1, iterations=8, rollout=Measure(seed=2), **settings).choose(state, state.pending[0])
+    return lengths
+
+
+def test_the_horizon_is_the_games_search_horizon_unless_the_bot_sets_one():
+    long_view = toy.duel_variant("toy-duel-far", search_horizon=3)
+    assert set(judged_after(long_view)) == {3}
+    assert set(judged_after(long_view, horizon=2)) == {2}
+    assert set(judged_after(toy.duel())) == {10}  # the bots' own default
+    with pytest.raises(boardcore.InvalidData, match="search_horizon"):
+        toy.duel_variant("toy-duel-bad", search_horizon=0)
