@@ -11,10 +11,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 # In CI (CI=1) hypothesis draws the same examples on every run, so that a landing
-# never depends on luck; elsewhere every run explores new ones.
-settings.register_profile("ci", derandomize=True, database=None)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+# never depends on luck; elsewhere every run explores new ones. No deadline in
+# either: on a small shared machine an example's time says nothing about the code
+# (speed is measured by the benchmarks, never by a test).
+settings.register_profile("ci", derandomize=True, database=None, deadline=None)
+settings.register_profile("local", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "local")
 
 from boardcore import InvalidData
 from boardcore.testing import DataCopy, copy_data
