@@ -90,6 +90,11 @@ def _check_horizon(value: Any) -> None:
         raise InvalidData(f"expected a whole number of at least 1, or None, not {value!r}", where="search_horizon")
 
 
+def _check_settle(value: Any) -> None:
+    if not isinstance(value, bool):
+        raise InvalidData(f"expected true or false, not {value!r}", where="search_settle")
+
+
 def _options(value: Any) -> tuple[Option, ...]:
     if isinstance(value, Mapping):
         return tuple(Option(name, default) for name, default in value.items())
@@ -134,6 +139,18 @@ class GameSpec:
     progress by ``at_limit`` (the default ``horizon`` of ``ismcts`` and ``mc``;
     None: theirs, 10). A game whose gains take many actions to show, such as loot
     that comes in only every few turns, asks for more; every action costs time."""
+    search_settle: bool = attrs.field(default=False, validator=lambda _, __, v: _check_settle(v))
+    """Whether a search playout cut short by the horizon plays on to the end of the
+    turn in progress before it is judged (the default ``settle`` of ``ismcts`` and
+    ``mc``). Worth it where a turn's outcome (who won a contest, a fight) shows only
+    at its end and the judgement cannot see it halfway; it makes playouts longer."""
+    search_scores: Callable[[Match], Sequence[float]] | None = None
+    """Each seat's standing in a match in progress, one number of at least 0 per seat,
+    more is better, for search bots judging a playout cut short (in place of the
+    scores of ``at_limit``, which say who wins when the last turn is over and may
+    move too rarely to tell good play from bad). Only consulted by searches; it
+    never decides a match. It is called on the copies a search plays on, in which
+    what the searching seat cannot see has been dealt again, so it may read anything."""
     table_type: type | None = None
     """The game's own frozen attrs class for its extra state (``match.table``)."""
     board: Board | None = None

@@ -22,13 +22,14 @@ from . import _rng as rng
 from ._errors import InvalidData, PluginError
 from .ismcts import (
     DEFAULT_MARGIN,
-    NO_HORIZON,
+    Evaluate,
     ISMCTSBot,
     flag_setting,
     fraction_setting,
     playout_horizon,
     playout_judge,
     playout_rewards,
+    playout_settles,
     settle_turn,
     whole_setting,
 )
@@ -87,7 +88,7 @@ class MonteCarloBot:
     (default 6); ``max_options`` tried per decision (default 12, a random sample
     when there are more); ``horizon`` (default: the game's ``search_horizon``,
     else 10), ``margin`` (default 0.5) and
-    ``settle`` (default false) as for ``ismcts``.
+    ``settle`` (default: the game's ``search_settle``) as for ``ismcts``.
     """
 
     name = "mc"
@@ -99,14 +100,14 @@ class MonteCarloBot:
         horizon: int | None = None,
         max_options: int = 12,
         margin: float = DEFAULT_MARGIN,
-        settle: bool = False,
+        settle: bool | None = None,
     ) -> None:
         self._rng = rng.seed_state(seed)
         self.playouts = whole_setting(playouts, "playouts", least=1)
         self.horizon = None if horizon is None else whole_setting(horizon, "horizon", least=1)
         self.max_options = whole_setting(max_options, "max_options", least=1)
         self.margin = fraction_setting(margin, "margin")
-        self.settle = flag_setting(settle, "settle")
+        self.settle = None if settle is None else flag_setting(settle, "settle")
 
     def _below(self, n: int) -> int:
         value, self._rng = rng.below(self._rng, n)
@@ -124,14 +125,17 @@ class MonteCarloBot:
         me = decision.player
         evaluate = playout_judge(state, None, self.margin)
         horizon = playout_horizon(state, self.horizon, evaluate)
+        settle = playout_settles(state, self.settle, horizon)
         best, best_score = candidates[0], -1.0
         for index in candidates:
-            score = sum(self._playout(state, me, options[index], evaluate, horizon) for _ in range(self.playouts))
+            score = sum(self._playout(state, me, options[index], evaluate, horizon, settle) for _ in range(self.playouts))
             if score > best_score:
                 best, best_score = index, score
         return options[best]
 
-    def _playout(self, state: State, me: int, first: Action, evaluate: Any, horizon: int) -> float:
+    def _playout(
+        self, state: State, me: int, first: Action, evaluate: Evaluate | None, horizon: int, settle: bool
+    ) -> float:
         sample = state.determinize(me, self._below(1 << 62))
         mine = [d for d in sample.pending if d.player == me]
         if not mine or first not in mine[0].options:
@@ -143,7 +147,7 @@ class MonteCarloBot:
             pending = sample.pending
             decision = pending[self._below(len(pending))]
             sample.apply(decision.player, decision.options[self._below(len(decision.options))])
-        if self.settle and horizon != NO_HORIZON:
+        if settle:
             settle_turn(sample, self._random_option)
         return playout_rewards(sample, evaluate)[me]
 

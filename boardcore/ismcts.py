@@ -41,11 +41,12 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import _rng as rng
-from ._errors import InvalidData, PluginError
+from ._errors import BoardcoreError, InvalidData, PluginError
 
 if TYPE_CHECKING:
     from ._actions import Action
     from ._decisions import Decision, Result
+    from ._match import Match
     from ._state import State
 
 DEFAULT_ITERATIONS = 200
@@ -95,7 +96,7 @@ class ISMCTSBot:
     from the seats' shares of the judgement's scores rather than from who is
     ahead (default 0.5; see :func:`judged`); ``settle``, whether a playout the
     horizon cuts short plays on to the end of the turn in progress before it is
-    judged (default false), so that a fight or a chain of picks is judged once it
+    judged (default: the game's ``search_settle``, else false), so that a fight or a chain of picks is judged once it
     has told who gained.
     """
 
@@ -110,7 +111,7 @@ class ISMCTSBot:
         rollout: Any = "random",
         seconds: float = 0.0,
         margin: float = DEFAULT_MARGIN,
-        settle: bool = False,
+        settle: bool | None = None,
     ) -> None:
         self.seed = seed
         self.iterations = whole_setting(iterations, "iterations", least=1)
@@ -119,7 +120,8 @@ class ISMCTSBot:
         self.c = number_setting(c, "c")
         self.seconds = number_setting(seconds, "seconds")
         self.margin = fraction_setting(margin, "margin")
-        self.settle = flag_setting(settle, "settle")
+        self.settle = None if settle is None else flag_setting(settle, "settle")
+        """None: the game's ``search_settle``."""
         if rollout == "random":
             self._rollout_bot = None
         elif callable(getattr(rollout, "choose", None)):
@@ -152,11 +154,12 @@ class ISMCTSBot:
         root = _Node()
         evaluate = playout_judge(state, self._rollout_bot, self.margin)
         horizon = playout_horizon(state, self.horizon, evaluate)
+        settle = playout_settles(state, self.settle, horizon)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
         for i in range(self.iterations):
             if i and time.perf_counter() > deadline:
                 break
-            self._iterate(sample(state, me, rng.derive(base, i)), me, root, evaluate, horizon)
+            self._iterate(sample(state, me, rng.derive(base, i)), me, root, evaluate, horizon, settle)
             self.iterations_run += 1
         return _most_visited(root, me, options)
 
@@ -164,7 +167,9 @@ class ISMCTSBot:
         value, self._rng = rng.below(self._rng, n)
         return value
 
-    def _iterate(self, state: State, me: int, root: _Node, evaluate: _Evaluate | None, horizon: int) -> None:
+    def _iterate(
+        self, state: State, me: int, root: _Node, evaluate: Evaluate | None, horizon: int, settle: bool
+    ) -> None:
         """One iteration on ``state``, a sample of the hidden information."""
         path: list[tuple[_Node, int]] = []
         node: _Node | None = root
@@ -191,7 +196,7 @@ class ISMCTSBot:
                         node = None  # just added: play the rest out
             state.apply(current.player, action)
             steps += 1
-        if self.settle and horizon != NO_HORIZON:
+        if settle:
             settle_turn(state, self._rollout_action)
         rewards = playout_rewards(state, evaluate)
         for edge, mover in path:
@@ -262,7 +267,8 @@ def sample(state: State, player: int, seed: int) -> State:
 
 # -- scoring -------------------------------------------------------------------------------
 
-_Evaluate = Callable[["State"], "Sequence[float]"]
+Evaluate = Callable[["State"], "Sequence[float]"]
+"""Scores a playout cut short: every seat's score from 0 to 1, by seat."""
 
 
 def shares(winners: Sequence[int], players: int) -> list[float]:
@@ -274,7 +280,7 @@ def shares(winners: Sequence[int], players: int) -> list[float]:
     return out
 
 
-def playout_horizon(state: State, setting: int | None, evaluate: _Evaluate | None) -> int:
+def playout_horizon(state: State, setting: int | None, evaluate: Evaluate | None) -> int:
     """The most actions a playout runs: to the end when nothing can judge a match in
     progress, else the bot's ``horizon`` setting, the game's ``search_horizon`` or
     ``DEFAULT_HORIZON``, the first that is set."""
@@ -285,12 +291,23 @@ def playout_horizon(state: State, setting: int | None, evaluate: _Evaluate | Non
     return state.game.spec.search_horizon or DEFAULT_HORIZON
 
 
-def playout_judge(state: State, rollout_bot: Any, margin: float) -> _Evaluate | None:
+def playout_settles(state: State, setting: bool | None, horizon: int) -> bool:
+    """Whether a playout the horizon cuts short plays on to the end of its turn: the
+    bot's ``settle`` setting, else the game's ``search_settle``; never when playouts
+    run to the end anyway."""
+    if horizon == NO_HORIZON:
+        return False
+    return state.game.spec.search_settle if setting is None else setting
+
+
+def playout_judge(state: State, rollout_bot: Any, margin: float) -> Evaluate | None:
     """How a playout cut short is scored: the rollout bot's ``evaluate`` (when it
-    answers), else the game's ``at_limit`` judgement; None when there is neither."""
+    answers), else the game's ``search_scores``, else its ``at_limit`` judgement;
+    None when there is none of them."""
     heuristic = getattr(rollout_bot, "evaluate", None)
-    at_limit = state.game.spec.at_limit
-    if heuristic is None and at_limit is None:
+    spec = state.game.spec
+    standing, at_limit = spec.search_scores, spec.at_limit
+    if heuristic is None and standing is None and at_limit is None:
         return None
     players = state.players
     even = [1.0 / players] * players
@@ -300,6 +317,10 @@ def playout_judge(state: State, rollout_bot: Any, margin: float) -> _Evaluate | 
             value = heuristic(sample)
             if value is not None:
                 return _checked(value, players)
+        if standing is not None:
+            scores = _standing(standing, sample, spec.name)
+            best = max(scores)
+            return blended(tuple(s for s, v in enumerate(scores) if v == best), scores, margin)
         if at_limit is not None:
             return judged(at_limit(sample.match), players, margin)
         return even
@@ -311,11 +332,21 @@ def judged(result: Result, players: int, margin: float) -> list[float]:
     """Score a judgement of a match in progress: the winners' shares, blended with
     weight ``margin`` with each seat's share of the scores when the result's scores
     say which way is better (the winners hold the highest, or the lowest)."""
-    won = shares(result.winners, players)
-    scores = result.scores
-    if not margin or not result.winners or scores is None or len(scores) != players:
+    if result.scores is None or len(result.scores) != players:
+        return shares(result.winners, players)
+    return blended(result.winners, result.scores, margin)
+
+
+def blended(winners: Sequence[int], scores: Sequence[float], margin: float) -> list[float]:
+    """Every seat's score for a match judged in progress: the shares of ``winners``
+    (:func:`shares`), blended with weight ``margin`` with each seat's share of the
+    ``scores`` when they say which way is better (the winners hold the highest, or
+    the lowest); the shares alone when they do not."""
+    players = len(scores)
+    won = shares(winners, players)
+    if not margin or not winners:
         return won
-    best = [scores[seat] for seat in result.winners]
+    best = [scores[seat] for seat in winners]
     total = sum(scores)
     if min(scores) < 0 or total <= 0 or players < 2:
         return won
@@ -328,6 +359,23 @@ def judged(result: Result, players: int, margin: float) -> list[float]:
     return [(1 - margin) * w + margin * x for w, x in zip(won, part)]
 
 
+def _standing(standing: Callable[[Match], Sequence[float]], state: State, game: str) -> list[float]:
+    """The game's ``search_scores`` for ``state``, checked: a game's mistake is
+    named as the game's, not as a failure of the bot."""
+    try:
+        value = standing(state.match)
+        scores = [float(v) for v in value]
+    except BoardcoreError:
+        raise
+    except Exception as exc:
+        raise PluginError(f"search_scores raised {type(exc).__name__}: {exc}", plugin=game) from exc
+    if len(scores) != state.players or not all(0.0 <= s < math.inf for s in scores):
+        raise PluginError(
+            f"search_scores must return {state.players} finite numbers of at least 0, not {value!r:.80}", plugin=game
+        )
+    return scores
+
+
 def _checked(value: Any, players: int) -> list[float]:
     try:
         scores = [float(v) for v in value]
@@ -338,7 +386,7 @@ def _checked(value: Any, players: int) -> list[float]:
     return scores
 
 
-def playout_rewards(state: State, evaluate: _Evaluate | None) -> Sequence[float]:
+def playout_rewards(state: State, evaluate: Evaluate | None) -> Sequence[float]:
     """Every seat's score for where a playout stopped: its share of the result when
     the match is over, else ``evaluate``'s judgement (from :func:`playout_judge`)."""
     result = state.result

@@ -17,7 +17,7 @@ import boardcore
 from .board import DISCARD, DRAW, HAND, LOOT, PLAY, TRIBUTE, HorseTable, Reckoning, cards_in, loot, nomads
 from .cards import CONSTANTS, CardType, HorseCard, card_id, load_deck, total
 from .phases import Invasion, InvasionResolved, Migration, Steppes, Tribute, TributeCollected
-from .victory import LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, WON, at_limit, end_if
+from .victory import LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, WON, at_limit, end_if, standing
 
 NAME = "invasions-of-the-horse-people"
 
@@ -31,6 +31,8 @@ SPEC = boardcore.GameSpec(
     end_if=end_if,
     turn_limit=CONSTANTS.turn_limit,
     at_limit=at_limit,
+    search_scores=standing,
+    search_settle=True,  # the Invasion, which makes the next Khan, is decided at the turn's end
     table_type=HorseTable,
 )
 

@@ -86,6 +86,9 @@ class Constants:
     """0 up to the whole hand (HP-D01)."""
     loot_to_win: int = attrs.field(validator=attrs.validators.ge(1))
     turn_limit: int = attrs.field(validator=attrs.validators.ge(1))
+    khan_worth: int = attrs.field(default=3, validator=attrs.validators.ge(0))
+    """Not a rule: the Loot the search bots count the Khan's title as worth when they
+    judge a match in progress (``victory.standing``); only the Khan scores."""
 
 
 CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)

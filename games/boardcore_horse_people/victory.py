@@ -1,4 +1,5 @@
-"""How a match ends: 12 Loot at once (HP-R17), or the most Loot after turn 50 (HP-R18)."""
+"""How a match ends: 12 Loot at once (HP-R17), or the most Loot after turn 50 (HP-R18);
+and how search bots judge a match in progress."""
 
 from __future__ import annotations
 
@@ -32,3 +33,13 @@ def at_limit(m: Match) -> Result:
     if m.table.khan in leaders:
         return Result((m.table.khan,), LIMIT_KHAN, scores)
     return Result(leaders, LIMIT_DRAW, scores)
+
+
+def standing(m: Match) -> tuple[int, ...]:
+    """Each seat's Loot, the Khan's counted with what the title is worth: only the
+    Khan scores, so Loot alone stays flat for turns and cannot tell a search which
+    play won the Invasion (the game's ``search_scores``)."""
+    scores = list(loot(m))
+    if m.table.khan is not None:
+        scores[m.table.khan] += CONSTANTS.khan_worth
+    return tuple(scores)

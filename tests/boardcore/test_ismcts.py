@@ -8,8 +8,8 @@ import random
 import pytest
 
 import boardcore
-from boardcore.bots import FirstBot, RandomBot, make_bot
-from boardcore.ismcts import ISMCTSBot, judged, shares
+from boardcore.bots import FirstBot, MonteCarloBot, RandomBot, make_bot
+from boardcore.ismcts import ISMCTSBot, judged, playout_judge, shares
 
 import toy
 
@@ -283,6 +283,100 @@ def judged_after(game, **settings):
 
     ISMCTSBot(seed=1, iterations=8, rollout=Measure(seed=2), **settings).choose(state, state.pending[0])
     return lengths
+
+
+def first_real_choice(game, players, seed):
+    state = game.new_state(players=players, seed=seed)
+    while len(state.pending[0].options) < 2:
+        state.apply(state.pending[0].player, state.pending[0].options[0])
+    return state
+
+
+def test_the_games_search_scores_judge_a_cut_playout_instead_of_its_at_limit():
+    asked = []
+
+    def standing(m):
+        asked.append(m.turn)
+        return (3, 1)
+
+    game = toy.duel_variant("toy-duel-scored", search_scores=standing)
+    state = first_real_choice(game, 2, seed=4)
+    evaluate = playout_judge(state, None, margin=0.5)
+    # The leader's share of a win, blended half and half with each seat's share of the scores.
+    assert evaluate(state) == [0.875, 0.125]
+    asked.clear()
+    ISMCTSBot(seed=1, iterations=12, horizon=2).choose(state, state.pending[0])
+    assert 0 < len(asked) <= 12  # once for each playout the horizon cut (a finished one scores its result)
+
+
+def test_a_rollout_bots_evaluate_comes_before_the_games_search_scores():
+    game = toy.duel_variant("toy-duel-scored", search_scores=lambda m: (3, 1))
+    state = first_real_choice(game, 2, seed=4)
+
+    class Even(RandomBot):
+        def evaluate(self, sample):
+            return (0.5, 0.5)
+
+    assert playout_judge(state, Even(seed=1), margin=0.5)(state) == [0.5, 0.5]
+
+
+def test_equal_search_scores_are_an_even_share():
+    game = toy.duel_variant("toy-duel-scored", search_scores=lambda m: (0, 0))
+    state = first_real_choice(game, 2, seed=4)
+    assert playout_judge(state, None, margin=0.5)(state) == [0.5, 0.5]
+
+
+@pytest.mark.parametrize(
+    "standing, says",
+    [
+        (lambda m: (1,), "must return 2 finite numbers"),
+        (lambda m: (1, -1), "must return 2 finite numbers"),
+        (lambda m: (1, float("inf")), "must return 2 finite numbers"),
+        (lambda m: "ab", "ValueError"),
+        (lambda m: 1 / 0, "ZeroDivisionError"),
+    ],
+)
+def test_search_scores_that_break_are_blamed_on_the_game(standing, says):
+    game = toy.duel_variant("toy-duel-broken-scores", search_scores=standing)
+    state = first_real_choice(game, 2, seed=4)
+    with pytest.raises(boardcore.PluginError, match=says) as caught:
+        ISMCTSBot(seed=1, iterations=4, horizon=1).choose(state, state.pending[0])
+    assert "toy-duel-broken-scores" in str(caught.value)
+    with pytest.raises(boardcore.PluginError, match=says):
+        MonteCarloBot(seed=1, playouts=1, horizon=1).choose(state, state.pending[0])
+
+
+def test_monte_carlo_judges_by_the_games_search_scores_too():
+    asked = []
+
+    def standing(m):
+        asked.append(m.turn)
+        return (1, 1)
+
+    game = toy.duel_variant("toy-duel-scored", search_scores=standing)
+    state = first_real_choice(game, 2, seed=4)
+    MonteCarloBot(seed=1, playouts=2, horizon=2).choose(state, state.pending[0])
+    assert asked
+
+
+def turns_judged(game, **settings):
+    """The turns of the positions an ISMCTS bot judged, and the turn it chose in."""
+    state = first_real_choice(game, 2, seed=4)
+    judge = TurnJudge(seed=1)
+    ISMCTSBot(seed=1, iterations=20, horizon=1, rollout=judge, **settings).choose(state, state.pending[0])
+    return judge.turns, state.match.turn
+
+
+def test_the_game_says_whether_cut_playouts_settle_unless_the_bot_does():
+    settled = toy.duel_variant("toy-duel-settled", search_settle=True)
+    turns, turn = turns_judged(settled)
+    assert all(t > turn for t in turns)
+    turns, turn = turns_judged(settled, settle=False)
+    assert turn in turns
+    turns, turn = turns_judged(toy.duel())
+    assert turn in turns  # a game that says nothing: no settling
+    with pytest.raises(boardcore.InvalidData, match="search_settle"):
+        toy.duel_variant("toy-duel-bad", search_settle="yes")
 
 
 def test_the_horizon_is_the_games_search_horizon_unless_the_bot_sets_one():
