@@ -22,7 +22,7 @@ from .board import label
 from .cards import CARDS, CONSTANTS, SIDES, UNITS, AztecCard, CardType, Shot, Side, Troop, User, starting_hits
 from .deploy import Deployment, first_player, setup
 from .fighting import BOTH_LEADERS, ENDINGS, LEADER_KILLED, LIMIT_DRAW, LIMIT_WIN, AttackDeclared, AttackMenu
-from .fighting import Attack, AttackResolved, UnitKilled, at_limit, damage, end_if, end_now
+from .fighting import Attack, AttackResolved, UnitKilled, at_limit, damage, end_if, end_now, standing
 from .moving import MoveMenu
 from .orders import shot_squares, shots, single_moves, strikes
 from .plays import Fate
@@ -42,6 +42,7 @@ SPEC = boardcore.GameSpec(
     end_if=end_if,
     turn_limit=CONSTANTS.turn_limit,
     at_limit=at_limit,
+    search_scores=standing,
     table_type=AztecTable,
     board=BOARD,
     options=(

@@ -73,6 +73,9 @@ class Constants:
     turn_limit: int = attrs.field(validator=_AT_LEAST_1)
     board_width: int = attrs.field(validator=_BOARD_SIZE)
     board_height: int = attrs.field(validator=_BOARD_SIZE)
+    leader_worth: int = attrs.field(default=5, validator=_AT_LEAST_1)
+    """Not a rule: how many times its own Hits the search bots count a Leader's
+    Hits when they judge a match in progress (``fighting.standing``)."""
 
 
 CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)

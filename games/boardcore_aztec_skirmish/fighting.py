@@ -20,8 +20,8 @@ import boardcore
 from boardcore import Action, Match, Pick, Result, Target, pick
 from boardcore.grid import Direction, occupancy, square_of
 
-from .board import ATTACKED, DISCARD, HAND, HITS, hits_lost, label, leader_alive, side_of
-from .cards import CARDS, AztecCard, CardType, Side, usable_by
+from .board import ATTACKED, DISCARD, HAND, HITS, hits_lost, label, leader_alive, side_of, spec_of
+from .cards import CARDS, CONSTANTS, AztecCard, CardType, Side, usable_by
 from .orders import shot_squares, shots, strikes
 from .plays import Menu, distinct
 
@@ -199,3 +199,14 @@ def at_limit(m: Match) -> Result:
     if lost[0] == lost[1]:
         return Result((0, 1), LIMIT_DRAW, lost)
     return Result((0 if lost[0] < lost[1] else 1,), LIMIT_WIN, lost)
+
+
+def standing(m: Match) -> tuple[int, ...]:
+    """Each side's remaining Hits, its Leader's counted ``leader_worth`` times over,
+    for search bots judging a match in progress (the game's ``search_scores``).
+    The Hits lost that decide turn 100 weigh a Warrior like a Leader; the match is
+    lost with the Leader (AZ-R29)."""
+    return tuple(
+        sum(m.count(HITS, piece) * (CONSTANTS.leader_worth if spec_of(m, piece).leader else 1) for piece in m.pieces_of(seat))
+        for seat in range(m.players)
+    )

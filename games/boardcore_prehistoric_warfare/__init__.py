@@ -17,7 +17,7 @@ import boardcore
 
 from .aftermath import Aftermath
 from .cards import CARDS, RULES, CardType, Category, PWCard, Slot
-from .checks import FELL_TOGETHER, LAST_STANDING, POPULATION, ROUND_LIMIT, at_limit, end_if
+from .checks import FELL_TOGETHER, LAST_STANDING, POPULATION, ROUND_LIMIT, at_limit, end_if, standing
 from .effects import BASE_EFFECTS, Effect
 from .phases import Elements, Food, Hunt, Nomad, Tribe
 from .raid import DeclareRaid
@@ -39,6 +39,7 @@ SPEC = boardcore.GameSpec(
     end_if=end_if,
     round_limit=RULES.round_limit,
     at_limit=at_limit,
+    search_scores=standing,
     table_type=PWTable,
 )
 

@@ -175,6 +175,9 @@ class Constants:
     raid_round_limit: int = attrs.field(validator=_AT_LEAST_1)
     defender_draw: int = attrs.field(validator=attrs.validators.ge(0))
     die: int = attrs.field(validator=attrs.validators.ge(2))
+    stores_per_person: int = attrs.field(default=2, validator=_AT_LEAST_1)
+    """Not a rule: how many Food or Prisoners the search bots count as one person when
+    they judge a match in progress (``checks.standing``)."""
 
 
 CARDS = boardcore.load_cards(__package__, "data/cards.toml", PWCard)

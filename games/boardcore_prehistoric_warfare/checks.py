@@ -62,3 +62,14 @@ def at_limit(m: Match) -> Result:
 
     best = max(rank(seat) for seat in m.alive())
     return Result(tuple(seat for seat in m.alive() if rank(seat) == best), ROUND_LIMIT, scores(m))
+
+
+def standing(m: Match) -> tuple[int, ...]:
+    """Each tribe's population, with its Food and Prisoners counted at
+    ``stores_per_person`` to a person (they are the people it will not starve),
+    for search bots judging a match in progress (the game's ``search_scores``).
+    Population alone cannot tell a search that a hunt fed next turn's people."""
+    return tuple(
+        RULES.stores_per_person * population(m, seat) + m.count(FOOD, seat) + m.count(PRISONERS, seat)
+        for seat in range(m.players)
+    )

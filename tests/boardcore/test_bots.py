@@ -132,27 +132,20 @@ def count_playout_actions(monkeypatch, state, bot):
     return len(applied) / (bot.playouts * min(len(decision.options), bot.max_options))
 
 
-def first_real_choice(game, players, seed):
-    state = game.new_state(players=players, seed=seed)
-    while len(state.pending[0].options) < 2:
-        state.apply(state.pending[0].player, state.pending[0].options[0])
-    return state
-
-
 def test_monte_carlo_playouts_stop_at_the_horizon_where_the_game_can_judge(monkeypatch):
     game = boardcore.load_game("prehistoric-warfare")  # judges a match in progress (at_limit)
-    state = first_real_choice(game, 2, seed=4)
+    state = toy.first_real_choice(game, 2, seed=4)
     assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2, horizon=4)) <= 4
 
 
 def test_monte_carlo_playouts_run_to_the_end_where_the_game_cannot_judge(monkeypatch):
     game = boardcore.load_game("gallic-wars")  # no at_limit: only a finished match is scored
-    state = first_real_choice(game, 2, seed=4)
+    state = toy.first_real_choice(game, 2, seed=4)
     assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2, horizon=4)) > 10
 
 
 def test_monte_carlo_takes_the_games_search_horizon_unless_it_sets_one(monkeypatch):
     game = toy.duel_variant("toy-duel-far", search_horizon=3)
-    state = first_real_choice(game, 2, seed=4)
+    state = toy.first_real_choice(game, 2, seed=4)
     assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2)) <= 3
     assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2, horizon=6)) > 3

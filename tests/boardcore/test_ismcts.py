@@ -285,22 +285,21 @@ def judged_after(game, **settings):
     return lengths
 
 
-def first_real_choice(game, players, seed):
-    state = game.new_state(players=players, seed=seed)
-    while len(state.pending[0].options) < 2:
-        state.apply(state.pending[0].player, state.pending[0].options[0])
-    return state
-
-
-def test_the_games_search_scores_judge_a_cut_playout_instead_of_its_at_limit():
+def scored_duel(scores):
+    """A position of toy-duel whose ``search_scores`` always give ``scores``, and the
+    list of the turns they were asked at."""
     asked = []
 
     def standing(m):
         asked.append(m.turn)
-        return (3, 1)
+        return scores
 
     game = toy.duel_variant("toy-duel-scored", search_scores=standing)
-    state = first_real_choice(game, 2, seed=4)
+    return toy.first_real_choice(game, 2, seed=4), asked
+
+
+def test_the_games_search_scores_judge_a_cut_playout_instead_of_its_at_limit():
+    state, asked = scored_duel((3, 1))
     evaluate = playout_judge(state, None, margin=0.5)
     # The leader's share of a win, blended half and half with each seat's share of the scores.
     assert evaluate(state) == [0.875, 0.125]
@@ -310,8 +309,7 @@ def test_the_games_search_scores_judge_a_cut_playout_instead_of_its_at_limit():
 
 
 def test_a_rollout_bots_evaluate_comes_before_the_games_search_scores():
-    game = toy.duel_variant("toy-duel-scored", search_scores=lambda m: (3, 1))
-    state = first_real_choice(game, 2, seed=4)
+    state, _ = scored_duel((3, 1))
 
     class Even(RandomBot):
         def evaluate(self, sample):
@@ -321,8 +319,7 @@ def test_a_rollout_bots_evaluate_comes_before_the_games_search_scores():
 
 
 def test_equal_search_scores_are_an_even_share():
-    game = toy.duel_variant("toy-duel-scored", search_scores=lambda m: (0, 0))
-    state = first_real_choice(game, 2, seed=4)
+    state, _ = scored_duel((0, 0))
     assert playout_judge(state, None, margin=0.5)(state) == [0.5, 0.5]
 
 
@@ -338,7 +335,7 @@ def test_equal_search_scores_are_an_even_share():
 )
 def test_search_scores_that_break_are_blamed_on_the_game(standing, says):
     game = toy.duel_variant("toy-duel-broken-scores", search_scores=standing)
-    state = first_real_choice(game, 2, seed=4)
+    state = toy.first_real_choice(game, 2, seed=4)
     with pytest.raises(boardcore.PluginError, match=says) as caught:
         ISMCTSBot(seed=1, iterations=4, horizon=1).choose(state, state.pending[0])
     assert "toy-duel-broken-scores" in str(caught.value)
@@ -347,21 +344,14 @@ def test_search_scores_that_break_are_blamed_on_the_game(standing, says):
 
 
 def test_monte_carlo_judges_by_the_games_search_scores_too():
-    asked = []
-
-    def standing(m):
-        asked.append(m.turn)
-        return (1, 1)
-
-    game = toy.duel_variant("toy-duel-scored", search_scores=standing)
-    state = first_real_choice(game, 2, seed=4)
+    state, asked = scored_duel((1, 1))
     MonteCarloBot(seed=1, playouts=2, horizon=2).choose(state, state.pending[0])
     assert asked
 
 
 def turns_judged(game, **settings):
     """The turns of the positions an ISMCTS bot judged, and the turn it chose in."""
-    state = first_real_choice(game, 2, seed=4)
+    state = toy.first_real_choice(game, 2, seed=4)
     judge = TurnJudge(seed=1)
     ISMCTSBot(seed=1, iterations=20, horizon=1, rollout=judge, **settings).choose(state, state.pending[0])
     return judge.turns, state.match.turn

@@ -496,6 +496,14 @@ def arena(*plugins: Any) -> boardcore.Game:
     return boardcore.game_from_provider(sys.modules[__name__], name=ARENA, plugins=plugins)
 
 
+def first_real_choice(game: boardcore.Game, players: int, seed: int) -> boardcore.State:
+    """A new match of ``game``, played on with the first option until someone has a choice."""
+    state = game.new_state(players=players, seed=seed)
+    while len(state.pending[0].options) < 2:
+        state.apply(state.pending[0].player, state.pending[0].options[0])
+    return state
+
+
 def first(state: boardcore.State, player: int | None = None, text: str = "") -> tuple[int, boardcore.Action]:
     """The first pending (player, option) whose option text contains ``text``."""
     for d in state.pending:

@@ -1,0 +1,24 @@
+"""What the search bots are told about Aztec Skirmish: a side's standing is its
+remaining Hits, its Leader's weighted, because the match is lost with the Leader.
+
+Not rules of the game (no ruling decides them): ``search_scores`` never decides a
+match, so these tests only pin the judgement the bots read."""
+
+from __future__ import annotations
+
+from boardcore.ismcts import playout_judge
+from boardcore_aztec_skirmish import CONSTANTS, SPEC
+
+from .az_helpers import position
+
+
+def test_a_leaders_hits_weigh_more_than_a_warriors():
+    # The Aztec (seat 0) has lost a Leader's Hit; the Conquistador three Soldiers' worth.
+    state = position(
+        {"d4": "warrior", "d5": "warrior", "e5": "soldier", "f5": "soldier"},
+        hits={"a1": 2, "e5": 1, "f5": 1},
+    )
+    worth = CONSTANTS.leader_worth
+    assert SPEC.search_scores(state.match) == (2 * worth + 2, 3 * worth + 2)
+    judged = playout_judge(state, None, margin=0.5)(state)
+    assert judged[1] > judged[0]  # fewer Hits lost by the Aztec (1 against 2), but from its Leader
