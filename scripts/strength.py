@@ -3,6 +3,7 @@
     python scripts/strength.py                                  # every game, the line-ups below
     python scripts/strength.py --game gallic-wars --games 100   # one game, 100 games per seat order
     python scripts/strength.py --bots ismcts,random --game aztec-skirmish
+    python scripts/strength.py --bots ismcts,mc --game invasions-of-the-horse-people --players 2
     python scripts/strength.py --interleave --skip gallic-wars  # partial counts for every other game at once
     python scripts/strength.py --report                         # the tables of what is recorded so far
     python scripts/strength.py --speed                          # time per ismcts decision, every game
@@ -199,6 +200,7 @@ def main() -> int:
     parser.add_argument("--shard", default="0/1", metavar="K/N",
                         help="only the games whose index is K modulo N (one process of N, each with its own --out)")
     parser.add_argument("--skip", default="", help="leave out these games, comma-separated")
+    parser.add_argument("--players", type=int, default=None, help="this many players instead of each line-up's count")
     parser.add_argument("--speed", type=int, nargs="?", const=30, default=None, metavar="POSITIONS",
                         help="time ismcts at POSITIONS decisions of each game (default 30) and stop")
     args = parser.parse_args()
@@ -220,6 +222,11 @@ def main() -> int:
         bots = tuple(split_specs(args.bots))
         players = {name: p for name, p, _ in matches}
         matches = [(name, p, bots) for name, p in players.items()]
+    if args.players is not None:
+        for name, _, _ in matches:
+            if args.players not in boardcore.load_game(name).player_counts:
+                parser.error(f"--players: {name} is not played by {args.players}")
+        matches = list({(name, args.players, bots): None for name, _, bots in matches})
     run(matches, args.games, args.seed, args.out, args.interleave, (part, parts))
     print(report(args.out))
     return 0
