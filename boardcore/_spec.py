@@ -18,6 +18,7 @@ import attrs
 from ._decisions import Result
 from ._errors import InvalidData, RuleError
 from ._flow import TurnOrder
+from ._settings import flag_setting, whole_setting
 from .grid import Board
 from ._zones import MAX_SEATS, SeatZones, Zone
 
@@ -85,16 +86,6 @@ def _makes_itself(kind: type) -> bool:
     return attrs.has(kind) and all(f.default is not attrs.NOTHING for f in attrs.fields(kind))
 
 
-def _check_horizon(value: Any) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-        raise InvalidData(f"expected a whole number of at least 1, or None, not {value!r}", where="search_horizon")
-
-
-def _check_settle(value: Any) -> None:
-    if not isinstance(value, bool):
-        raise InvalidData(f"expected true or false, not {value!r}", where="search_settle")
-
-
 def _options(value: Any) -> tuple[Option, ...]:
     if isinstance(value, Mapping):
         return tuple(Option(name, default) for name, default in value.items())
@@ -134,12 +125,14 @@ class GameSpec:
     round_limit: int | None = None
     """The last round; when it is over, ``at_limit`` decides the result."""
     at_limit: Callable[[Match], Result] | None = None
-    search_horizon: int | None = attrs.field(default=None, validator=lambda _, __, v: _check_horizon(v))
+    search_horizon: int | None = attrs.field(
+        default=None, validator=lambda _, __, v: v is None or whole_setting(v, "search_horizon", least=1)
+    )
     """How many actions a search bot's playout runs before it judges a match in
     progress by ``at_limit`` (the default ``horizon`` of ``ismcts`` and ``mc``;
     None: theirs, 10). A game whose gains take many actions to show, such as loot
     that comes in only every few turns, asks for more; every action costs time."""
-    search_settle: bool = attrs.field(default=False, validator=lambda _, __, v: _check_settle(v))
+    search_settle: bool = attrs.field(default=False, validator=lambda _, __, v: flag_setting(v, "search_settle"))
     """Whether a search playout cut short by the horizon plays on to the end of the
     turn in progress before it is judged (the default ``settle`` of ``ismcts`` and
     ``mc``). Worth it where a turn's outcome (who won a contest, a fight) shows only

@@ -20,18 +20,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import _rng as rng
 from ._errors import InvalidData, PluginError
+from ._settings import flag_setting, fraction_setting, whole_setting
 from .ismcts import (
     DEFAULT_MARGIN,
     Evaluate,
     ISMCTSBot,
-    flag_setting,
-    fraction_setting,
     playout_horizon,
     playout_judge,
     playout_rewards,
     playout_settles,
     settle_turn,
-    whole_setting,
 )
 
 if TYPE_CHECKING:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _rng as rng
 from ._errors import BoardcoreError, InvalidData, PluginError
+from ._settings import flag_setting, fraction_setting, number_setting, whole_setting
 
 if TYPE_CHECKING:
     from ._actions import Action
@@ -406,39 +407,3 @@ def _most_visited(root: _Node, me: int, options: Sequence[Action]) -> Action:
         if visits > most:
             best, most = option, visits
     return best
-
-
-# -- settings ------------------------------------------------------------------------------
-
-
-def whole_setting(value: Any, name: str, least: int) -> int:
-    """A bot setting that must be a whole number (settings arrive as JSON, so a
-    ``true`` or a ``2.5`` from the command line is refused, not rounded)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise InvalidData(f"expected a whole number of at least {least}, not {value!r}", where=name)
-    return value
-
-
-def number_setting(value: Any, name: str) -> float:
-    """A bot setting that must be a finite number of at least 0."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
-        raise InvalidData(f"expected a number of at least 0, not {value!r}", where=name)
-    return float(value)
-
-
-def flag_setting(value: Any, name: str) -> bool:
-    """A bot setting that must be true or false (a 1 or a "yes" is refused)."""
-    if not isinstance(value, bool):
-        raise InvalidData(f"expected true or false, not {value!r}", where=name)
-    return value
-
-
-def fraction_setting(value: Any, name: str) -> float:
-    """A bot setting that must be a number from 0 to 1."""
-    number = number_setting(value, name)
-    if number > 1:
-        raise InvalidData(f"expected a number from 0 to 1, not {value!r}", where=name)
-    return number
-
-
-
