@@ -22,11 +22,13 @@ also stops the tree from letting an opponent answer the bot's own secret pick.
 Reaction windows are ordinary decisions and need nothing special.
 
 A playout cut short by the horizon is scored by the rollout bot's ``evaluate``
-method if it has one (the hook through which a game or plugin offers a heuristic:
-see "Writing a bot"), else by the game's own ``at_limit`` judgement (who would
-win if the match stopped now). A game with neither has nothing to score a match
-in progress by, so its playouts run to the end: cutting them short would only
-add even shares that teach the search nothing.
+method if it has one (the hook through which a plugin offers a heuristic: see
+"Writing a bot"), else by the game's ``search_scores`` (each seat's standing, the
+game's own heuristic), else by its ``at_limit`` judgement (who would win if the
+match stopped now). A game with none of them has nothing to score a match in
+progress by, so its playouts run to the end: cutting them short would only add
+even shares that teach the search nothing. A game that sets ``search_settle`` has
+a cut playout play on to the end of its turn before it is judged.
 
 The bot draws every random number from its own generator, seeded from its seed
 and the number of decisions it has been asked, so the same seed and the same
@@ -97,8 +99,8 @@ class ISMCTSBot:
     from the seats' shares of the judgement's scores rather than from who is
     ahead (default 0.5; see :func:`judged`); ``settle``, whether a playout the
     horizon cuts short plays on to the end of the turn in progress before it is
-    judged (default: the game's ``search_settle``, else false), so that a fight or a chain of picks is judged once it
-    has told who gained.
+    judged (default: the game's ``search_settle``, else false), so that a fight
+    or a chain of picks is judged once it has told who gained.
     """
 
     name = "ismcts"
