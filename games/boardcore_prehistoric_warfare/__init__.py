@@ -40,6 +40,7 @@ SPEC = boardcore.GameSpec(
     round_limit=RULES.round_limit,
     at_limit=at_limit,
     search_scores=standing,
+    search_horizon=30,  # a raid takes longer than ten actions to tell who won it
     table_type=PWTable,
 )
 

@@ -23,3 +23,8 @@ def test_food_and_prisoners_count_toward_a_tribes_standing():
 def test_a_tribe_with_nothing_stands_at_zero():
     state, _ = position(tribes={0: [], 1: ["generic"] * 3}, food={0: 0, 1: 1})
     assert SPEC.search_scores(state.match)[0] == 0
+
+
+def test_search_playouts_look_thirty_actions_ahead():
+    # A raid (raiders picked one by one, rolls, rerolls, rounds) outlasts ten actions.
+    assert SPEC.search_horizon == 30
