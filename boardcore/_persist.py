@@ -86,7 +86,7 @@ def dump_match(m: Match, whole: bool = True, rows: bool = False) -> dict[str, An
     history are written out even for a replayable match."""
     codec = m.rules.codec
     special = _dump_special(codec, m)
-    data: dict[str, Any] = {"format": FORMAT, "plugins": list(m.rules.plugins)}
+    data: dict[str, Any] = {"format": FORMAT, "plugins": list(m.rules.plugins), "rules": m.rules.spec.rules_version}
     compact = m.replayable and not rows
     for name in FIELDS:
         if name == "choices":
@@ -242,6 +242,9 @@ def parse_saved(text: Any) -> tuple[Any, str]:
 
 _KEYS = ("format", "plugins", *(name for name in FIELDS if name != "choices"))
 _OLD_KEYS = tuple(name for name in _KEYS if name != "replayable")
+_OPTIONAL = ("rules",)
+"""Keys a save may leave out: ``rules`` came after the first saves of format /3,
+which were all made under version 1 of their game's decisions."""
 _HEX = re.compile(r"0|[1-9a-f][0-9a-f]{0,15}")
 _SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,3}")
 _DIGITS = re.compile(r"[0-9]+")
@@ -352,11 +355,21 @@ def check_head(game: Game, data: Any) -> None:
     missing = [k for k in keys if k not in data]
     if missing:
         raise InvalidData(f"missing keys {missing}", where="$")
-    extra = sorted(k for k in data if k not in keys)
+    extra = sorted(k for k in data if k not in keys and k not in _OPTIONAL)
     if extra:
         raise InvalidData(f"unknown keys {[k[:40] for k in extra[:5]]}", where="$")
     if data["game"] != game.name:
         raise InvalidData(f"this is a saved {data['game']!r:.60} match, not {game.name!r}", where="$.game")
+    rules = data.get("rules", 1)
+    if type(rules) is not int or rules < 1:
+        raise InvalidData(f"expected the version of the game's decisions, a number from 1, got {rules!r:.60}", where="$.rules")
+    if rules != game.spec.rules_version:
+        raise InvalidData(
+            f"saved under version {rules} of {game.name}'s decisions, but this installation offers version "
+            f"{game.spec.rules_version}: the options changed in between, so the saved choices would replay into "
+            "another match (load it with the boardcore and game versions that saved it)",
+            where="$.rules",
+        )
     if data["plugins"] != list(game.plugins):
         raise InvalidData(
             f"saved with plugins {data['plugins']!r:.200} but the game was loaded with {list(game.plugins)}",

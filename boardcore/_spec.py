@@ -159,6 +159,12 @@ class GameSpec:
     (right for a shared deck; a game with one deck per player says otherwise)."""
     options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
     """Setup options (a mapping of defaults is accepted too)."""
+    rules_version: int = attrs.field(default=1, validator=lambda _, __, v: whole_setting(v, "rules_version", least=1))
+    """The version of the game's decisions. A save holds its choices as indexes into
+    the options each decision offered, so raise it with any change that offers other
+    options, or the same in another order, at some point of some match: a save made
+    under another version is then refused with a clear error instead of replaying
+    into another match. Changes that leave every option list as it was need none."""
 
     @property
     def defaults(self) -> dict[str, Any]:

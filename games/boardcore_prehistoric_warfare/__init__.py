@@ -41,6 +41,7 @@ SPEC = boardcore.GameSpec(
     at_limit=at_limit,
     search_scores=standing,
     search_horizon=30,  # a raid takes longer than ten actions to tell who won it
+    rules_version=2,  # 2: runs of interchangeable generics are one option (section 4.4)
     table_type=PWTable,
 )
 

@@ -16,7 +16,7 @@ from boardcore import Match, Phase
 
 from .cards import RULES
 from .records import Cause, Side
-from .tribe import DECK, FOOD, HAND, PRISONERS, add_generic, generics, label, leave_play, table
+from .tribe import DECK, FOOD, HAND, PRISONERS, add_generic, generics, leave_play, merged, persons, table
 
 
 def one_d5(roll: int) -> int:
@@ -45,13 +45,13 @@ class Aftermath(Phase):
 @attrs.frozen
 class Capture(boardcore.Choose):
     """PW-D11: the Attacker picks one of the Defender's generic markers to capture;
-    it becomes one of his Prisoners (PW-R33)."""
+    it becomes one of his Prisoners (PW-R33). A run of interchangeable ones is one option (section 4.4)."""
 
     victim: int = attrs.field(kw_only=True)
     public = True
 
     def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
-        return [(g, f"capture {label(m, g)}") for g in generics(m, self.victim)]
+        return [(g, f"capture {wording}") for g, wording in merged(m, persons(m, self.victim), generics(m, self.victim))]
 
     def prompt(self, m: Match, player: int) -> str:
         return "capture one of the enemy's generic people"

@@ -19,7 +19,7 @@ from .cards import RULES, CardType, PWCard
 from .effects import effect_of
 from .records import Cause
 from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, add_generic, card, enter, fits, label
-from .tribe import leave_play, persons, population
+from .tribe import leave_play, merged, persons, population
 
 
 def item_of(action: Action) -> str:
@@ -149,13 +149,14 @@ class Negation(boardcore.Window):
 
 @attrs.frozen
 class LosePerson(boardcore.Choose):
-    """PW-D06 and PW-D09: ``player`` chooses one of his persons in play to lose."""
+    """PW-D06 and PW-D09: ``player`` chooses one of his persons in play to lose
+    (a run of interchangeable generic markers as one option, section 4.4)."""
 
     cause: Cause = attrs.field(kw_only=True)
     public = True
 
     def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
-        return [(p, f"lose {label(m, p)}") for p in persons(m, player)]
+        return [(p, f"lose {wording}") for p, wording in merged(m, persons(m, player))]
 
     def prompt(self, m: Match, player: int) -> str:
         return f"{self.cause.value}: choose a person to lose"
@@ -213,6 +214,8 @@ class Arm(PlayFromHand):
 
     def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]]:
         # Lazily, as ``hosts`` would list them: offering the card reads only the first.
+        # No merging (section 4.4): arming one of a run of generics or another changes
+        # where the armed one stands in the oldest-first order.
         return ((p, label(m, p)) for p in persons(m, player) if fits(m, card, p))
 
     def wording(self, m: Match, card: PWCard, target_text: str | None) -> str:

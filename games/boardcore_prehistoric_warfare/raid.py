@@ -21,7 +21,7 @@ from .combat import attack_strength, can_shoot, modifier
 from .effects import effect_of
 from .phases import PlayFromHand, hand_cards, item_of, seat_target
 from .records import Attack, AttackMode, Attacked, Cause, Raid, RaidBegan, RaidDecided, Side
-from .tribe import DISCARD, HAND, label, leave_play, persons, raid_rerolls, table
+from .tribe import DISCARD, HAND, label, leave_play, merged, persons, raid_rerolls, table
 
 RETREAT, FIGHT_ON = "retreat", "fight-on"
 
@@ -59,19 +59,19 @@ class DeclareRaid(PlayFromHand):
 
 @attrs.frozen
 class PickRaiders(boardcore.Select):
-    """PW-D12: add raiders one at a time; done only after the first (PW-R23).
+    """PW-D12: add raiders one at a time; done only after the first (PW-R23). A
+    run of interchangeable generic markers is one option (section 4.4, :func:`.merged`).
     All the Defender's persons defend."""
 
     public = True
 
-    def candidates(self, m: Match, picked: tuple[str, ...]) -> Sequence[str]:
-        return [p for p in persons(m, self.player) if p not in picked]
-
-    def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
-        return bool(picked)
-
-    def option(self, m: Match, item: str) -> Action:
-        return pick(item, f"add {label(m, item)}")
+    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[Action]:
+        # Built here rather than from candidates() so that the merged option's
+        # wording can say how many unarmed generics it stands for (section 4.4).
+        tribe = persons(m, self.player)
+        free = [p for p in tribe if p not in picked]
+        offered: list[Action] = [pick(p, f"add {wording}") for p, wording in merged(m, tribe, free)]
+        return [*offered, boardcore.DONE] if picked else offered
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         return f"raiders so far: {len(picked)}; add one, or done" if picked else "choose your first raider"
@@ -110,7 +110,8 @@ def open_step(m: Match, mode: AttackMode) -> None:
 @attrs.frozen
 class ChooseTarget(boardcore.Choose):
     """PW-D13: the attack's owner names an eligible target (PW-R24): an opposing
-    participant not yet marked in this step. With none, the attack is skipped."""
+    participant not yet marked in this step, a run of interchangeable generic markers
+    as one option (section 4.4). With none, the attack is skipped."""
 
     mode: AttackMode = attrs.field(kw_only=True)
     attacker: str = attrs.field(kw_only=True)
@@ -121,8 +122,11 @@ class ChooseTarget(boardcore.Choose):
         if self.attacker not in raid.sides[raid.side_of(player).value]:
             return ()  # a reaction removed him after his attack was queued
         verb = "shoot" if self.mode is AttackMode.RANGED else "strike"
-        enemy = raid.sides[raid.side_of(player).other.value]
-        return [(t, f"{verb} {label(m, t)}") for t in enemy if t not in raid.marked]
+        side = raid.side_of(player).other
+        eligible = [t for t in raid.sides[side.value] if t not in raid.marked]
+        # Runs are those of the whole tribe: two raiders with a person at home between
+        # them are not interchangeable, since the survivor's place in the tribe differs.
+        return [(t, f"{verb} {wording}") for t, wording in merged(m, persons(m, raid.seat(side)), eligible)]
 
     def prompt(self, m: Match, player: int) -> str:
         return f"{label(m, self.attacker)} attacks ({self.mode.value}): choose a target"

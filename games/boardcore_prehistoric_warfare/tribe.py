@@ -9,6 +9,7 @@ table, which orders them "oldest first" (section 2).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import cast
 
 import attrs
@@ -93,6 +94,42 @@ def label(m: Match, person: str) -> str:
     """A short, unique name for a person: ``generic #12``, ``Warrior #23``."""
     name = "generic" if is_generic(m, person) else card(m, person).label
     return f"{name} #{table(m).entries[person]}"
+
+
+def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = None) -> list[tuple[str, str]]:
+    """The ``eligible`` persons among ``people`` (oldest first; all of them by
+    default) as a decision offers them, each with its wording, interchangeable ones
+    merged into one option (section 4.4).
+
+    Unarmed generic markers next to each other in entry order are interchangeable:
+    whichever of them is chosen, the match goes on the same up to their names,
+    because persons act oldest first and nothing else tells them apart. Such a run
+    is offered once, as its youngest eligible member (the rules reference fixes the
+    youngest, so logs agree between implementations). A generic with gear, or one
+    with a named person or an armed generic between it and the next, stays its own
+    option. Offering each would give a player, and a search bot that spends its
+    playouts telling options apart, choices that do not matter.
+    """
+    allowed = set(people if eligible is None else eligible)
+    runs: list[list[str]] = []
+    plain_before = False
+    for person in people:
+        plain = is_generic(m, person) and not m.attached(person)
+        if plain and plain_before:
+            runs[-1].append(person)
+        else:
+            runs.append([person])
+        plain_before = plain
+    offered = []
+    for run in runs:
+        members = [p for p in run if p in allowed]
+        if not members:
+            continue
+        if len(members) == 1:
+            offered.append((members[0], label(m, members[0])))
+        else:
+            offered.append((members[-1], f"{label(m, members[-1])}, one of {len(members)} unarmed generics"))
+    return offered
 
 
 # -- entering and leaving play ------------------------------------------------------

@@ -147,13 +147,17 @@ def test_rows_on_request_load_as_a_match_that_is_not_replayable():
     assert verified.match.replayable and verified.to_json() == state.to_json()
 
 
-@pytest.mark.parametrize("name", GAMES)
+UNCHANGED = [name for name in GAMES if boardcore.load_game(name).spec.rules_version == 1]
+
+
+@pytest.mark.parametrize("name", UNCHANGED)
 def test_a_save_of_the_previous_format_still_loads(name):
-    """Saves written by boardcore 0.2.0 (``boardcore.match/2``, the log as rows)."""
+    """Saves written by boardcore 0.2.0 (``boardcore.match/2``, the log as rows), of
+    the games whose decisions have not changed since."""
     game = boardcore.load_game(name)
     text = (SAVES / f"format2-{name}.json").read_text(encoding="utf-8")
     old = json.loads(text)
-    assert old["format"] == "boardcore.match/2"
+    assert old["format"] == "boardcore.match/2" and "rules" not in old
     trusted = game.state_from_json(text, verify=False)
     assert not trusted.match.replayable and len(trusted.events) == len(old["log"])
     assert json.loads(trusted.to_json())["zones"] == old["zones"]
@@ -163,6 +167,36 @@ def test_a_save_of_the_previous_format_still_loads(name):
     if not verified.is_over:
         d = verified.pending[0]
         verified.apply(d.player, d.options[0])
+
+
+@pytest.mark.parametrize("verify", [True, False])
+def test_a_save_from_before_a_game_changed_its_decisions_is_refused(verify):
+    """Prehistoric Warfare's decisions changed (version 2: runs of interchangeable
+    generics are one option), so its saved choices would replay into another match:
+    a save without ``rules`` was made under version 1 and is refused, saying why."""
+    game = boardcore.load_game("prehistoric-warfare")
+    assert game.spec.rules_version == 2
+    text = (SAVES / "format2-prehistoric-warfare.json").read_text(encoding="utf-8")
+    with pytest.raises(InvalidData, match="version 1 of prehistoric-warfare's decisions") as caught:
+        game.state_from_json(text, verify=verify)
+    assert caught.value.where == "$.rules"
+
+
+@pytest.mark.parametrize("rules", [2, 0, "1", True, None])
+def test_a_save_names_the_version_of_its_games_decisions(rules):
+    state = random_play(DUEL, 2, seed=1, actions=10)
+    data = json.loads(state.to_json())
+    assert data["rules"] == DUEL.spec.rules_version == 1
+    assert DUEL.state_from_json(state.to_json()) == state
+    data["rules"] = rules
+    with pytest.raises(InvalidData) as caught:
+        DUEL.state_from_json(json.dumps(data))
+    assert caught.value.where == "$.rules"
+
+
+def test_a_game_declares_a_whole_rules_version():
+    with pytest.raises(InvalidData, match="rules_version"):
+        boardcore.GameSpec(name="x", summary="x", player_counts=(2,), rules_version=0)
 
 
 def test_a_changed_save_of_the_previous_format_is_refused_saying_where():

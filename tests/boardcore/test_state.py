@@ -517,6 +517,7 @@ def test_a_state_remembers_nothing_of_a_failed_apply_in_its_clones():
 SAVED_KEYS = [
     "format",
     "plugins",
+    "rules",
     "game",
     "players",
     "seed",
@@ -554,7 +555,7 @@ def test_a_saved_game_is_format_3_with_every_stored_field_in_order():
     assert list(data) == SAVED_KEYS
     # ``choices`` is what a compact save's history holds, not a key of its own
     fields = [f.name for f in attrs.fields(boardcore.MatchData)]
-    assert fields == [*SAVED_KEYS[2:-1], "choices", "replayable"]
+    assert fields == [*SAVED_KEYS[3:-1], "choices", "replayable"]
 
 
 def test_a_0_1_save_is_refused_naming_the_format():

@@ -18,10 +18,10 @@ from typing import Any
 
 import boardcore
 from boardcore import State
-from boardcore.testing import advance_to, arranged, decision, load_dice, options, put, set_count, stack
-from boardcore_prehistoric_warfare import DECK, FOOD, HAND, PRISONERS, TRIBE, Cause
+from boardcore.testing import advance_to, arranged, decision, events, load_dice, options, put, set_count, stack
+from boardcore_prehistoric_warfare import DECK, FOOD, HAND, PRISONERS, TRIBE, Cause, RaidBegan
 from boardcore_prehistoric_warfare.checks import eliminate
-from boardcore_prehistoric_warfare.tribe import add_generic, enter, leave_play, persons
+from boardcore_prehistoric_warfare.tribe import add_generic, enter, is_generic, leave_play, persons
 
 GAME = boardcore.load_game("prehistoric-warfare")
 
@@ -122,7 +122,12 @@ def raid(
 ) -> tuple[State, dict[int, list[str]]]:
     """Seat 0 raids seat 1 with War Party; ``raiders`` are indexes into the attackers
     (all of them by default). The deck top is an inert card, so the turn up to the
-    Raid Phase asks nothing that matters."""
+    Raid Phase asks nothing that matters.
+
+    The generic marker the Tribe Phase gave seat 0 leaves again before the raid, so
+    that the tribe is the one built. Unarmed generic raiders are offered as one
+    option when no other person entered between them (section 4.4): picking ``k`` of
+    such a run fields its ``k`` youngest."""
     hands = dict(hands or {})
     hands[0] = ["War Party", *hands.get(0, ())]
     state, built = position(
@@ -130,11 +135,22 @@ def raid(
         deck=["Bark & Leaves"], **kwargs,
     )  # fmt: skip
     advance_to(state, "raid")
+    m = state.match
+    for newcomer in set(persons(m, 0)) - set(built[0]):
+        leave_play(m, newcomer, Cause.KILLED)
     load_dice(state, dice)
     play_on(state, 0, "War Party", 1)
     chosen = [built[0][i] for i in (raiders if raiders is not None else range(len(attackers)))]
-    choose_ids(state, 0, *chosen)
-    state.apply(0, boardcore.DONE)
+    plain = [p for p in chosen if is_generic(m, p) and not m.attached(p)]
+    for person in [p for p in chosen if p not in plain] + plain:
+        if events(state, RaidBegan):
+            break  # the engine picked a lone candidate itself (public, one option)
+        offered = decision(state, 0).options
+        [pick] = [o for o in offered if getattr(o, "item", None) in (plain if person in plain else (person,))]
+        state.apply(0, pick)
+    if not events(state, RaidBegan):
+        state.apply(0, boardcore.DONE)
+    assert set(events(state, RaidBegan)[0].raiders) == set(chosen), "the raiders are not the ones chosen"
     return state, built
 
 

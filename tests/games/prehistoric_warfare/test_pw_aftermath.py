@@ -33,7 +33,9 @@ def test_attacker_frees_captures_and_steals():
     )
     m = state.match
     g1, shielded, g3, g4, big_man = built[1]
-    choose_ids(state, 0, g1)  # the only target of the raid; every attack after it has one target
+    # the only target of the raid; every attack after it has one target. g3 and g4 are
+    # side by side and unarmed: one option, the younger (section 4.4)
+    choose_ids(state, 0, g4)
     choose(state, 0, "pass")  # no Massacre: Alice holds cards, so she is asked all the same
     [decided] = events(state, RaidDecided)
     assert (decided.lost, decided.winner) == ((0, 1), 0)
@@ -41,19 +43,20 @@ def test_attacker_frees_captures_and_steals():
     assert m.count(PRISONERS, 1) == 0
     # PW-R33: 9 -> 5, but Bob has only 3 generic markers; Alice picks them one at a time
     entry = m.table.entries
-    assert [str(o) for o in state.pending[0].options] == [f"capture generic #{entry[p]}" for p in (shielded, g3, g4)]
-    choose_ids(state, 0, shielded, g3)  # the last one is forced
+    assert [str(o) for o in state.pending[0].options] == [f"capture generic #{entry[p]}" for p in (g1, shielded, g3)]
+    choose_ids(state, 0, shielded)  # the other two are forced: side by side now, they are one option
+    captures = [f"capture generic #{entry[shielded]}", f"capture generic #{entry[g3]}, one of 2 unarmed generics"]
     assert m.count(PRISONERS, 0) == 1 + 3
     assert persons(m, 1) == (big_man,)  # named persons are never captured
     assert "PW023-1" in m.zones["discard"]  # the captured marker's shield is discarded
     # PW-R35: 3 of Bob's 5 Food
     assert (m.count(FOOD, 0), m.count(FOOD, 1)) == (2 + 3, 5 - 3)
-    assert population(m, 0) == 1 + 1 + 3 and len(generics(m, 0)) == 4
+    assert population(m, 0) == 1 + 3 and len(generics(m, 0)) == 3  # raid() sent the Tribe Phase's newcomer away
     # PW-R30: no reroll of the Aftermath dice, though Alice holds a Tactics card
     assert "PW030-1" in m.zones[HAND[0]]
     log = list(state.events)
     later = [e.action for e in log[log.index(decided) :] if isinstance(e, boardcore.Chose) and e.player == 0]
-    assert later[:3] == [f"capture generic #{entry[p]}" for p in (shielded, g3, g4)]
+    assert later[:3] == [*captures, f"capture generic #{entry[g1]}"]
     assert not state.is_over and m.active == 1  # Bob keeps his Big Man and plays on
 
 

@@ -7,7 +7,7 @@ from boardcore.testing import decision, events
 from boardcore_prehistoric_warfare import AttackMode, Attacked
 from boardcore_prehistoric_warfare.records import hits
 
-from .pw_helpers import choose_ids, raid, strike
+from .pw_helpers import choose_ids, pass_rerolls, raid, strike
 
 RANGED, HTH = AttackMode.RANGED, AttackMode.HTH
 
@@ -20,8 +20,9 @@ def first(state):
 @pytest.mark.parametrize(("roll", "hit"), [(1, True), (4, True), (5, False), (10, False)])
 def test_hit_if_roll_at_most_strength(roll, hit):
     """PW-R07: an unarmed Warrior (STR 4) against an unarmored generic."""
-    state, built = raid([("Warrior", [])], ["generic", "generic"], dice=[roll])
-    strike(state, 0, built[1][0])
+    # the two unarmed generics are one option (section 4.4): the engine names the target
+    state, _ = raid([("Warrior", [])], ["generic", "generic"], dice=[roll])
+    pass_rerolls(state)
     assert first(state) == (HTH, 4, 0, roll, hit)
 
 
@@ -53,10 +54,10 @@ def test_great_warrior_modifiers():
 
 def test_hunter_bonus_applies_to_ranged_only():
     """PW-R10: a Hunter's ranged weapon gets +1 (Sling 5 -> 6); his HTH attack is his STR 3."""
-    state, built = raid([("Hunter", ["Sling"])], ["generic", "generic", "generic"], dice=[6, 4])
-    target, other, _ = built[1]
-    strike(state, 0, target)  # ranged: 6 <= 6, hit
-    strike(state, 0, other)  # HTH: S 3, 4 > 3, miss
+    # ranged: 6 <= 6, hit; HTH: S 3, 4 > 3, miss. The unarmed generics are one target
+    # (section 4.4), so the engine names it each time.
+    state, _ = raid([("Hunter", ["Sling"])], ["generic", "generic", "generic"], dice=[6, 4])
+    pass_rerolls(state)
     got = [(e.mode, e.strength, e.roll, e.hit) for e in events(state, Attacked)]
     assert got[:2] == [(RANGED, 6, 6, True), (HTH, 3, 4, False)]
 
@@ -68,9 +69,8 @@ def test_sticks_and_stones_gives_ranged_2_and_hth_plus_1_and_hunter_gets_3():
         [("generic", ["Sticks & Stones"]), ("Hunter", ["Sticks & Stones"])],
         ["generic", "generic", "generic", "generic"],
         dice=[1, 1, 9, 9],
-    )
-    b = built[1]
-    strike(state, 0, b[0], b[1], b[2], b[3])
+    )  # the unarmed generics are one target (section 4.4): no question to answer
+    pass_rerolls(state)
     got = [(e.mode, e.strength) for e in events(state, Attacked)]
     assert got[:4] == [(RANGED, 2), (RANGED, 3), (HTH, 2), (HTH, 4)]
 
@@ -80,13 +80,13 @@ def test_no_window_and_sure_hit_when_strength_minus_modifier_is_10():
     Defender holding a Defense card."""
     state, built = raid(
         [("Great Warrior", ["Heavy Spear"]), "generic"],
-        ["generic", "generic", "generic"],
+        ["generic", "generic", ("generic", ["Wooden Shield"])],
         hands={1: ["Sentries"]},
-        dice=[10],
+        dice=[10, 9],
     )
-    choose_ids(state, 0, built[1][0])
+    choose_ids(state, 0, built[1][1])  # the unarmed pair is one option, its youngest (section 4.4)
     assert first(state) == (HTH, 10, 0, 10, True)
-    # next is the generic raider's target choice: Bob was never asked about a reroll
+    # next (the shield left as a second target) is the generic raider's target choice: Bob was never asked about a reroll
     assert decision(state).player == 0 and "PW025-1" in state.match.zones["hand:1"]
 
 

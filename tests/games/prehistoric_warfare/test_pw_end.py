@@ -57,11 +57,10 @@ def test_tribes_eliminated_together_share_a_draw():
     m = state.match
     advance_to(state, "raid")
     warrior, newcomer = persons(m, 0)
-    b1, b2 = built[1]
     state.match.loaded = (1, 1, 1, 1)
     play_on(state, 0, "War Party", 1)
     choose_ids(state, 0, warrior, newcomer)  # everyone is picked: DONE is then the only option
-    choose_ids(state, 0, b1)  # the newcomer then has only b2 to strike
+    # Bob's two generics are one target (section 4.4), so the engine aims Alice's attacks
     # b2 then has only the newcomer; Alice, holding a card, may reroll each hit on hers: she passes
     strike(state, 1, warrior)
     assert state.is_over

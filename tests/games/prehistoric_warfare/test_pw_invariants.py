@@ -14,7 +14,7 @@ from .pw_helpers import choose_ids, position, raid
 def test_a_fresh_and_a_raiding_state_are_clean():
     state, _ = position()
     assert check(state.match) == []
-    state, built = raid(["Warrior", "generic"], ["generic", "generic"], dice=[9, 9])
+    state, built = raid(["Warrior", "generic"], ["generic", ("generic", ["Wooden Shield"])], dice=[9, 9])
     choose_ids(state, 0, built[1][0])
     assert check(state.match) == []
 

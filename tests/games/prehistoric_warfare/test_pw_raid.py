@@ -39,7 +39,9 @@ def test_declare_pick_raiders_one_at_a_time_done_after_the_first():
     play_on(state, 0, "War Party", 1)
     assert "PW034-1" in state.match.zones["discard"]
     first = options(state)
-    assert len(first) == 3 and "done" not in first  # two persons + the new generic, no DONE yet
+    # two persons + the new generic, no DONE yet; the generics are apart (the Warrior
+    # entered between them), so they are two options (section 4.4)
+    assert len(first) == 3 and "done" not in first
     warrior = built[0][1]
     choose_ids(state, 0, warrior)
     assert options(state)[-1] == "done" and len(options(state)) == 3
@@ -68,7 +70,7 @@ def test_marks_then_removal_at_step_end():
     HTH attack; a marked person is no longer an eligible target (PW-R24)."""
     state, built = raid(
         [("generic", ["Sling"]), ("generic", ["Javelins"]), "generic"],
-        [("generic", ["Boomerang"]), "generic", "generic"],
+        [("generic", ["Boomerang"]), "generic", ("generic", ["Wooden Shield"])],
         dice=[1, 9, 1, 9, 9, 9, 9],
     )
     (a1, a3, a2), (b1, b2, b3) = built[0], built[1]
@@ -107,18 +109,22 @@ def test_counter_attack_comeback_decided_on_whole_raid_casualties():
         hands={0: ["Massacre"], 1: ["Counter-Attack", "Birds", "Eggs", "Honey", "Roots"]},
         dice=[1, 9, 9, 9, 9, 9, 9] + [9, 9, 9, 1, 1, 9],
     )
-    (warrior, g1, g2), (b1, b2, _, _) = built[0], built[1]
-    # both hold cards: each is asked after every die that hurts him, with "pass" only
-    strike(state, 0, b1, b2, b2)  # the Warrior hits b1 with a 1; g1 and g2 miss
-    strike(state, 1, g1, g1, g1, g1)  # all four of Bob's generics (b1 marked) miss
+    warrior, g1, g2 = built[0]
+    # both hold cards: each is asked after every die that hurts him, with "pass" only.
+    # Each side's unarmed generics are one target, their youngest unmarked (section 4.4),
+    # so Alice's attacks are aimed by the engine:
+    pass_rerolls(state)  # the Warrior hits b4 with a 1; g1 and g2 miss
+    strike(state, 1, g2, g2, g2, g2)  # all four of Bob's generics (b4 marked) miss
     assert state.match.table.raid.lost == (0, 1)
     assert decision(state).player == 0 and options(state, 0) == ["play Massacre", "pass"]
     choose(state, 0, "pass")
     assert decision(state).player == 1 and options(state, 1) == ["play Counter-Attack", "pass"]
     choose(state, 1, "play Counter-Attack")
     assert state.match.table.raid.round == 2
-    strike(state, 0, b2, b2, b2)
-    strike(state, 1, warrior, g1)  # b2 and b3 hit with 1s; b4 has only g2 left to strike, and misses
+    pass_rerolls(state)  # Alice's three miss
+    # b1 hits the Warrior with a 1; b2 (the generics are one target now) hits g2 with a 1,
+    # and b3 has only g1 left to strike, and misses
+    strike(state, 1, warrior)
     # round 2 end: Alice may still Massacre; she passes
     assert options(state, 0) == ["play Massacre", "pass"]
     choose(state, 0, "pass")
@@ -138,7 +144,7 @@ def test_extra_round_cards_only_for_their_side():
     """PW-R28: Massacre is the Attacker's and Counter-Attack the Defender's; holding the
     other side's card offers nothing, and the side ahead wins at once."""
     state, built = raid(
-        ["Warrior"], ["generic", "generic"], hands={0: ["Counter-Attack"], 1: ["Massacre"]}, dice=[1, 9, 9, 1, 1]
+        ["Warrior"], ["generic", ("generic", ["Wooden Shield"])], hands={0: ["Counter-Attack"], 1: ["Massacre"]}, dice=[1, 9, 9, 1, 1]
     )
     choose_ids(state, 0, built[1][0])
     pass_rerolls(state)
@@ -197,7 +203,7 @@ def test_raid_stops_after_ten_rounds():
 def test_reroll_window_goes_to_whoever_the_die_hurts_and_restarts():
     state, built = raid(
         ["Warrior"],
-        ["generic", "generic"],
+        ["generic", ("generic", ["Wooden Shield"])],  # the shield makes two targets (section 4.4)
         hands={0: ["Set Fire", "Surrounded"], 1: ["Sentries", "Guard Dogs"]},
         dice=[2, 8, 3],
     )
@@ -216,12 +222,15 @@ def test_reroll_window_goes_to_whoever_the_die_hurts_and_restarts():
 
 def test_defense_only_for_the_defender_tactics_only_for_the_attacker():
     state, built = raid(
-        ["Warrior"], ["generic", "generic"], hands={0: ["Defensible Location"], 1: ["Surrounded"]}, dice=[9, 1, 9]
+        ["Warrior"],
+        ["generic", ("generic", ["Wooden Shield"])],  # the shield makes two targets (section 4.4)
+        hands={0: ["Defensible Location"], 1: ["Surrounded"]},
+        dice=[9, 9, 9],
     )
     choose_ids(state, 0, built[1][0])  # miss: Alice's Defense card is no source for the Attacker
-    # b1 hits the Warrior (Alice hurt, no source); b2 misses (Bob hurt, his Tactics card is no source).
+    # b1 and b2 miss the Warrior (Bob hurt twice, his Tactics card is no source).
     # Each holds a card, so each is asked, and "pass" is all he may answer.
-    for player in (0, 0, 1):
+    for player in (0, 1, 1):
         assert options(state, player) == ["pass"]
         choose(state, player, "pass")
     assert not [t for t in chosen_texts(state) if t.startswith("reroll")]
@@ -230,7 +239,7 @@ def test_defense_only_for_the_defender_tactics_only_for_the_attacker():
 
 def test_attacking_chieftain_must_be_a_raider():
     """PW-R09: Alice's Chieftain stays home, so it gives no reroll."""
-    state, built = raid([("Chieftain", []), "Warrior"], ["generic", "generic"], raiders=[1], dice=[9, 9, 9])
+    state, built = raid([("Chieftain", []), "Warrior"], ["generic", ("generic", ["Wooden Shield"])], raiders=[1], dice=[9, 9, 9])
     choose_ids(state, 0, built[1][0])  # the Warrior misses
     assert options(state, 0) == ["pass"]  # asked (she holds a card), but the Chieftain offers nothing
     choose(state, 0, "pass")
@@ -238,7 +247,9 @@ def test_attacking_chieftain_must_be_a_raider():
 
 
 def test_participating_chieftain_rerolls_once_per_raid():
-    state, built = raid(["Chieftain", "Warrior"], ["generic", "generic", "generic"], dice=[9, 7, 9])
+    state, built = raid(
+        ["Chieftain", "Warrior"], ["generic", ("generic", ["Wooden Shield"]), ("generic", ["Piecemeal Armor"])], dice=[9, 7, 9]
+    )  # armor makes three targets (section 4.4); the misses stay misses
     chieftain = built[0][0]
     b = built[1]
     choose_ids(state, 0, b[0])  # Chieftain (S 6) misses with 9
@@ -258,15 +269,15 @@ def test_participating_chieftain_rerolls_once_per_raid():
 def test_defending_chieftain_counts_while_marked_not_after_removal():
     """PW-R09: a defending Chieftain always takes part; marked he still rerolls, removed he cannot."""
     state, built = raid(
-        [("generic", ["Sling"]), "generic"], ["Chieftain", "generic", "generic", "generic"], dice=[1, 1, 9]
+        [("generic", ["Sling"]), "generic"], ["Chieftain", "generic", ("generic", ["Wooden Shield"]), "generic"], dice=[1, 1, 9]
     )
-    chieftain, b1, _, _ = built[1]
+    chieftain, _, _, b3 = built[1]  # b1 and b3 are one target, b3 (section 4.4)
     choose_ids(state, 0, chieftain)  # shot with a 1: hit, the Chieftain is marked
     label = f"reroll with Chieftain #{state.match.table.entries[chieftain]}"
     assert options(state, 1) == [label, "pass"]
     choose(state, 1, "pass")
-    # HTH: the archer hits b1 with a 1; the Chieftain is gone and Bob's hand is empty, so he has no source
-    choose_ids(state, 0, b1)
+    # HTH: the archer hits b3 with a 1; the Chieftain is gone and Bob's hand is empty, so he has no source
+    choose_ids(state, 0, b3)
     assert decision(state).player == 0  # the second raider's target, not a reroll offer
     assert chieftain not in state.match.table.entries
 
@@ -274,7 +285,7 @@ def test_defending_chieftain_counts_while_marked_not_after_removal():
 def test_third_players_take_no_part():
     """PW-R31: seat 2 holds a Defense card and a Counter-Attack but is never asked."""
     state, built = raid(
-        ["Warrior"], ["generic", "generic"], players=3, hands={2: ["Sentries", "Counter-Attack"]}, dice=[1, 9, 9, 9]
+        ["Warrior"], ["generic", ("generic", ["Wooden Shield"])], players=3, hands={2: ["Sentries", "Counter-Attack"]}, dice=[1, 9, 9, 9]
     )
     choose_ids(state, 0, built[1][0])
     choose(state, 0, "pass")  # no Massacre: Alice, holding a card, is asked all the same

@@ -156,8 +156,7 @@ def test_target_may_pass_on_negation():
     state, built = position(tribes={1: ["generic", "generic"]}, hands={0: ["Snake Bite"], 1: ["Dogs"]}, deck=["Sentries"])
     advance_to(state, "elements")
     play_on(state, 0, "Snake Bite", 1)
-    choose(state, 1, "pass")
-    choose_ids(state, 1, built[1][1])
+    choose(state, 1, "pass")  # his two generics are one option, the younger (section 4.4): no question
     assert persons(state.match, 1) == (built[1][0],) and "Dogs" in names(state, HAND[1])
 
 
@@ -226,11 +225,14 @@ def test_upkeep_is_one_food_per_full_ten_people(people, eaten):
 
 def test_cannibalism_before_starvation():
     """PW-R22: each unpaid unit costs a Prisoner; with none left, a person of the owner's choice."""
-    state, built = position(tribes={0: ["generic"] * 19}, food={0: 0}, prisoners={0: 1}, deck=["Sentries", "Guard Dogs"])
+    state, built = position(
+        tribes={0: ["Warrior"] + ["generic"] * 18}, food={0: 0}, prisoners={0: 1}, deck=["Sentries", "Guard Dogs"]
+    )
     m = state.match
     advance_to(state, "food")
     d = decision(state)
-    assert d.player == 0 and d.prompt == "starvation: choose a person to lose" and len(d.options) == 20
+    # the Warrior, and the 19 generics side by side as one option (section 4.4)
+    assert d.player == 0 and d.prompt == "starvation: choose a person to lose" and len(d.options) == 2
     assert m.count(PRISONERS, 0) == 0
     choose_ids(state, 0, built[0][0])
     assert population(m, 0) == 19 and built[0][0] not in m.table.entries

@@ -6,6 +6,12 @@ emptied by the raid, is eliminated only after the Aftermath: Alice wins.
 Since engine 0.2 a player holding cards is asked the decisions whose options depend
 on his hand even when "pass" (or "done") is all he can answer: the example's PASSes
 are all asked. Every die and every result is the example's.
+
+Generic markers side by side in entry order are one option, their youngest (section
+4.4), so the example's named generics are played by others of the same run: the
+three raiders are the three youngest of Alice's eleven (they act as A-G1..A-G3),
+and each attack on a run of generics strikes its youngest eligible member. The
+match is the example's up to those names.
 """
 
 from __future__ import annotations
@@ -55,7 +61,7 @@ def test_worked_example_alice_wins():
     state, built = start()
     m = state.match
     alice, bob = built[0], built[1]
-    ag1, ag2, ag3 = alice[:3]
+    ag1, ag2, ag3 = alice[8:11]  # the youngest three of Alice's run of generics
     warrior, hunter = alice[11], alice[12]
     bg1, bg2, bg3, bg4, bg5, big_man = bob
     assert pw.tribe.population(m, 0) == 13 and pw.tribe.population(m, 1) == 6
@@ -85,57 +91,61 @@ def test_worked_example_alice_wins():
     assert m.phase == "raid"
     assert pw.tribe.population(m, 0) == 14 and m.count(FOOD, 0) == 6
     play_on(state, 0, "War Party", 1)
-    choose_ids(state, 0, ag1, ag2, ag3, warrior, hunter)
+    choose_ids(state, 0, ag3, ag2, ag1, warrior, hunter)  # the run's option is its youngest still at home
     choose(state, 0, "done")
     raid = m.table.raid
     assert raid.sides == ((ag1, ag2, ag3, warrior, hunter), (bg1, bg2, bg3, bg4, big_man))
 
     # Round 1, ranged step: the Hunter shoots B-G1 (S 5 + 1 = 6): 6 hits...
-    choose_ids(state, 0, bg1)
+    # (Bob's generics are one run: the option is its youngest, bg4)
+    choose_ids(state, 0, bg4)
     # ...Bob is disadvantaged and rerolls with Sentries (PW-D17): 9, a miss.
     assert options(state, 1) == ["reroll with Sentries", "pass"]
     choose(state, 1, "reroll with Sentries")
     # Window again: Alice is disadvantaged but has no T card and no Chieftain, so PASS.
     attack(state, 0, None, hurt=0)
-    assert attacks(state) == [(AttackMode.RANGED, hunter, bg1, 6, 0, 9, False)]
+    assert attacks(state) == [(AttackMode.RANGED, hunter, bg4, 6, 0, 9, False)]
 
     # Round 1, HTH step: Attacker first, oldest first; then the Defender. Bob has no
-    # more reroll sources, and Alice has none: whoever a die hurts passes.
-    for target, hurt in ((bg2, 1), (bg3, 0), (bg3, 0), (big_man, 1), (bg1, 1)):
+    # more reroll sources, and Alice has none: whoever a die hurts passes. The example's
+    # B-G2, B-G3, B-G3, B-G1 are the youngest unmarked of Bob's run (bg4, bg3, bg3, bg3;
+    # the last the only target left, which the engine names), its A-G1, A-G2, A-G3 the
+    # youngest unmarked of Alice's raiders (ag3, ag3, ag2).
+    for target, hurt in ((bg4, 1), (bg3, 0), (bg3, 0), (big_man, 1), (None, 1)):
         attack(state, 0, target, hurt)
-    for target, hurt in ((hunter, 1), (ag1, 1), (ag2, 0), (ag3, 1), (warrior, 0)):
+    for target, hurt in ((hunter, 1), (ag3, 1), (ag3, 0), (ag2, 1), (warrior, 0)):
         attack(state, 1, target, hurt)
     hth = AttackMode.HTH
     assert attacks(state)[1:] == [
-        (hth, ag1, bg2, 1, 0, 1, True),
+        (hth, ag1, bg4, 1, 0, 1, True),
         (hth, ag2, bg3, 1, 0, 7, False),
         (hth, ag3, bg3, 1, 0, 4, False),
         (hth, warrior, big_man, 7, 1, 5, True),
-        (hth, hunter, bg1, 3, 0, 3, True),
+        (hth, hunter, bg3, 3, 0, 3, True),
         (hth, bg1, hunter, 1, 0, 2, False),
-        (hth, bg2, ag1, 1, 0, 8, False),
-        (hth, bg3, ag2, 1, 0, 1, True),
-        (hth, bg4, ag3, 1, 0, 5, False),
+        (hth, bg2, ag3, 1, 0, 8, False),
+        (hth, bg3, ag3, 1, 0, 1, True),
+        (hth, bg4, ag2, 1, 0, 5, False),
         (hth, big_man, warrior, 5, 1, 4, True),
     ]
     raid = m.table.raid
     assert raid.lost == (2, 3)
-    assert raid.sides == ((ag1, ag3, hunter), (bg3, bg4))
+    assert raid.sides == ((ag1, ag2, hunter), (bg1, bg2))  # the example's A-G1, A-G3 / B-G3, B-G4
     # Round 1 end: cA 2 != cD 3, both sides alive: Alice plays Massacre (PW-D14).
     assert options(state, 0) == ["play Massacre", "pass"]
     choose(state, 0, "play Massacre")
 
     # Round 2: the Hunter shoots B-G3 (2, a hit); A-G1 -> B-G4 (10, miss) and A-G3 -> B-G4
     # (1, hit) have one target each; the Hunter has none left; B-G4 strikes the Hunter (1, hit).
-    attack(state, 0, bg3, hurt=1)
-    attack(state, 0, None, hurt=0)  # A-G1's only target: the engine names it
+    attack(state, 0, None, hurt=1)  # Bob's two are one run: one target, which the engine names
+    attack(state, 0, None, hurt=0)  # A-G1's only target
     attack(state, 0, None, hurt=1)  # A-G3's only target
     attack(state, 1, hunter, hurt=0)
     assert attacks(state)[11:] == [
-        (AttackMode.RANGED, hunter, bg3, 6, 0, 2, True),
-        (hth, ag1, bg4, 1, 0, 10, False),
-        (hth, ag3, bg4, 1, 0, 1, True),
-        (hth, bg4, hunter, 1, 0, 1, True),
+        (AttackMode.RANGED, hunter, bg2, 6, 0, 2, True),
+        (hth, ag1, bg1, 1, 0, 10, False),
+        (hth, ag2, bg1, 1, 0, 1, True),
+        (hth, bg1, hunter, 1, 0, 1, True),
     ]
     [decided] = events(state, RaidDecided)
     assert (decided.rounds, decided.lost, decided.winner) == (2, (3, 5), 0)
