@@ -19,6 +19,13 @@ decision whose options are public is not asked when it has a single option:
   (PW-D11), raiders (PW-D12: a person or, after the first, done), targets
   (PW-D13), and retreat or fight on (PW-D16, one decision per side).
 
+Where a decision offers persons (PW-D06, PW-D09, PW-D11, PW-D12, PW-D13, but not
+the attachment's person), unarmed generic markers that sit next to each other in
+the tribe of the persons' owner (oldest first: his whole tribe, including marked
+persons and those at home from a raid) are one option, which stands for the
+youngest of them that may be chosen (section 4.4); a single option left after
+this merging is not asked.
+
 Cards are small integers, piles and hands are lists; a person in play is a small
 list (see ``ENTRY`` .. ``ARMOR``) in its tribe's list, oldest first. The card rows
 and constants are read from the engine's data files (``data/cards.toml``,
@@ -95,6 +102,28 @@ def fits(card: int, person: list[int]) -> bool:
     )
 
 
+def merged(people: list[list[int]], eligible: set[int] | None = None) -> list[list[int]]:
+    """The persons a decision offers (section 4.4): those of ``people`` (a whole
+    tribe, oldest first) whose entry numbers are in ``eligible`` (everybody by
+    default), in order, except that a run of unarmed generic markers next to each
+    other in ``people`` is offered once, as its youngest eligible member."""
+    offered: list[list[int]] = []
+    joined = False  # offered[-1] is an eligible member of the current run
+    for p in people:
+        if p[CARD] < 0 and p[RANGED] < 0 and p[HTH] < 0 and p[ARMOR] < 0:
+            if eligible is None or p[ENTRY] in eligible:
+                if joined:
+                    offered[-1] = p
+                else:
+                    offered.append(p)
+                    joined = True
+        else:  # ends the run: a person of its own
+            joined = False
+            if eligible is None or p[ENTRY] in eligible:
+                offered.append(p)
+    return offered
+
+
 def play_game(rng: random.Random, players: int = 2) -> tuple[tuple[int, ...], str, int, int]:
     """One game; returns (winners, the result's reason, decisions taken, turns played)."""
     pile = list(range(len(TYPE)))
@@ -151,8 +180,8 @@ def play_game(rng: random.Random, players: int = 2) -> tuple[tuple[int, ...], st
 
     def lose_person(seat: int) -> None:
         """PW-D06, PW-D09: ``seat`` picks one of his persons to lose (public options)."""
-        tribe = tribes[seat]
-        leave(seat, tribe[choose(len(tribe))] if len(tribe) > 1 else tribe[0])
+        offered = merged(tribes[seat])
+        leave(seat, offered[choose(len(offered))] if len(offered) > 1 else offered[0])
 
     def check() -> tuple[tuple[int, ...], str] | None:
         """The end-of-phase check (section 4.3): eliminations, last tribe, 30 people."""
@@ -186,14 +215,17 @@ def play_game(rng: random.Random, players: int = 2) -> tuple[tuple[int, ...], st
     def raid(attacker: int, defender: int) -> int | None:
         """Section 4.1: the winning side (0 Attacker, 1 Defender), or None."""
         # PW-D12: raiders one at a time; "done" only after the first.
-        remaining = tribes[attacker][:]
+        tribe = tribes[attacker]
+        free = {p[ENTRY] for p in tribe}
         picked: list[list[int]] = []
         while True:
-            n = len(remaining) + (1 if picked else 0)
+            offered = merged(tribe, free)
+            n = len(offered) + (1 if picked else 0)
             k = choose(n) if n > 1 else 0
-            if k == len(remaining):
+            if k == len(offered):
                 break
-            picked.append(remaining.pop(k))
+            free.discard(offered[k][ENTRY])
+            picked.append(offered[k])
         picked.sort()  # oldest first (entry numbers are unique)
         sides = [picked, tribes[defender][:]]
         fielded = (len(sides[0]), len(sides[1]))
@@ -206,6 +238,7 @@ def play_game(rng: random.Random, players: int = 2) -> tuple[tuple[int, ...], st
                 marked: set[int] = set()
                 for side in (0, 1):
                     enemy = sides[1 - side]
+                    home = tribes[seats[1 - side]]  # the enemy's whole tribe: its runs (section 4.4)
                     for person in sides[side]:
                         if ranged_step:
                             weapon = person[RANGED]
@@ -215,9 +248,10 @@ def play_game(rng: random.Random, players: int = 2) -> tuple[tuple[int, ...], st
                         else:
                             weapon = person[HTH]
                             strength = person[STR] + (HTH_BONUS[weapon] if weapon >= 0 else 0)
-                        targets = [t for t in enemy if t[ENTRY] not in marked]  # PW-D13
-                        if not targets:
+                        eligible = {t[ENTRY] for t in enemy if t[ENTRY] not in marked}  # PW-D13
+                        if not eligible:
                             continue
+                        targets = merged(home, eligible)
                         target = targets[choose(len(targets))] if len(targets) > 1 else targets[0]
                         need = strength - target[GUARD] - (target[ARMOR] >= 0)  # hit if d10 <= need
                         roll = d10()
@@ -384,9 +418,10 @@ def play_game(rng: random.Random, players: int = 2) -> tuple[tuple[int, ...], st
                             enter(a, -1)
                         prisoners[t] = 0
                         taken = min((d10() + 1) // 2, sum(p[CARD] < 0 for p in tribes[t]))
-                        for _ in range(taken):  # PW-D11
-                            generics = [p for p in tribes[t] if p[CARD] < 0]
-                            leave(t, generics[choose(len(generics))] if len(generics) > 1 else generics[0])
+                        for _ in range(taken):  # PW-D11: any generic, armed or not
+                            victims = tribes[t]
+                            offered = merged(victims, {p[ENTRY] for p in victims if p[CARD] < 0})
+                            leave(t, offered[choose(len(offered))] if len(offered) > 1 else offered[0])
                             prisoners[a] += 1
                         stolen = min(d10(), food[t])
                         food[t] -= stolen
