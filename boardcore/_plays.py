@@ -134,7 +134,8 @@ class PlayCard(Step):
             return
         options = self.options(m, player)
         if options:
-            m.ask(player, options, self.prompt(m, player), attrs.evolve(self, player=player), public=self.public)
+            here = self if self.player == player else attrs.evolve(self, player=player)  # no copy when it would be equal
+            m.ask(player, options, self.prompt(m, player), here, public=self.public)
 
     def resolve(self, m: Match, player: int, action: Action) -> None:
         if isinstance(action, Play):

@@ -87,7 +87,8 @@ class Window(Step):
                 continue
             options = self.reactions(m, player)
             if options or not public:
-                here = attrs.evolve(self, index=i, order=order)
+                # the step as it is asked; no copy when it would be equal
+                here = self if i == self.index and order == self.order else attrs.evolve(self, index=i, order=order)
                 m.ask(player, (*options, PASS), self.prompt(m, player), here)
                 return
         self.closed(m)

@@ -110,26 +110,29 @@ def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = Non
     option. Offering each would give a player, and a search bot that spends its
     playouts telling options apart, choices that do not matter.
     """
-    allowed = set(people if eligible is None else eligible)
-    runs: list[list[str]] = []
-    plain_before = False
+    allowed = None if eligible is None else set(eligible)
+    pieces, attached = m.pieces, m.attached
+    offered: list[str] = []
+    alike: list[int] = []  # how many eligible persons each offered one stands for
+    joined = False  # the last offered person is an eligible member of the run in progress
     for person in people:
-        plain = is_generic(m, person) and not m.attached(person)
-        if plain and plain_before:
-            runs[-1].append(person)
+        if person in pieces and not attached(person):  # an unarmed generic: the run goes on
+            if allowed is None or person in allowed:
+                if joined:
+                    offered[-1] = person
+                    alike[-1] += 1
+                else:
+                    offered.append(person)
+                    alike.append(1)
+                    joined = True
         else:
-            runs.append([person])
-        plain_before = plain
-    offered = []
-    for run in runs:
-        members = [p for p in run if p in allowed]
-        if not members:
-            continue
-        if len(members) == 1:
-            offered.append((members[0], label(m, members[0])))
-        else:
-            offered.append((members[-1], f"{label(m, members[-1])}, one of {len(members)} unarmed generics"))
-    return offered
+            joined = False
+            if allowed is None or person in allowed:
+                offered.append(person)
+                alike.append(1)
+    return [
+        (p, label(m, p) if n == 1 else f"{label(m, p)}, one of {n} unarmed generics") for p, n in zip(offered, alike)
+    ]
 
 
 # -- entering and leaving play ------------------------------------------------------
