@@ -178,6 +178,9 @@ class Constants:
     stores_per_person: int = attrs.field(default=2, validator=_AT_LEAST_1)
     """Not a rule: how many Food or Prisoners the search bots count as one person when
     they judge a match in progress (``checks.standing``)."""
+    strength_per_person: int = attrs.field(default=4, validator=_AT_LEAST_1)
+    """Not a rule: how many points of attack strength above a generic marker's the
+    search bots count as one more person (``checks.standing``)."""
 
 
 CARDS = boardcore.load_cards(__package__, "data/cards.toml", PWCard)

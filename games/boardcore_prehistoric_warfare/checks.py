@@ -9,6 +9,7 @@ from __future__ import annotations
 from boardcore import Match, Result
 
 from .cards import RULES
+from .combat import hth_strength, ranged_strength
 from .raid import DeclareRaid
 from .records import Cause
 from .tribe import DISCARD, FOOD, HAND, PRISONERS, leave_play, persons, population
@@ -65,11 +66,17 @@ def at_limit(m: Match) -> Result:
 
 
 def standing(m: Match) -> tuple[int, ...]:
-    """Each tribe's population, with its Food and Prisoners counted at
-    ``stores_per_person`` to a person (they are the people it will not starve),
-    for search bots judging a match in progress (the game's ``search_scores``).
-    Population alone cannot tell a search that a hunt fed next turn's people."""
+    """Each tribe's worth, for search bots judging a match in progress (the game's
+    ``search_scores``): its population, its Food and Prisoners at
+    ``stores_per_person`` to a person (they are the people it will not starve), and
+    its fighting strength above a tribe of generic markers at
+    ``strength_per_person`` points to a person.
+
+    Population alone cannot tell a search that a hunt fed next turn's people, nor
+    that a Warrior with a spear wins raids that a generic marker loses."""
+    stores, points = RULES.stores_per_person, RULES.strength_per_person
     return tuple(
-        RULES.stores_per_person * population(m, seat) + m.count(FOOD, seat) + m.count(PRISONERS, seat)
+        points * (stores * population(m, seat) + m.count(FOOD, seat) + m.count(PRISONERS, seat))
+        + stores * sum(max(hth_strength(m, p), ranged_strength(m, p)) - 1 for p in persons(m, seat))
         for seat in range(m.players)
     )
