@@ -121,8 +121,11 @@ class Select(Step):
     def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[Action]:
         """Every option now: one per candidate, then "done" if allowed.
 
-        Override only to make it faster (e.g. with a cache); the default is built
-        from :meth:`candidates`, :meth:`option` and :meth:`can_stop`.
+        The default is built from :meth:`candidates`, :meth:`option` and
+        :meth:`can_stop`. Override it to make it faster (e.g. with a cache), or when
+        an option's wording depends on the other candidates (one option standing
+        for several interchangeable items, worded with how many it stands for);
+        the options must still be the candidates' picks, then ``DONE`` if allowed.
         """
         options = [self.option(m, item) for item in self.candidates(m, picked)]
         if self.can_stop(m, picked):

@@ -18,8 +18,9 @@ import json
 import math
 import re
 from functools import lru_cache
+from itertools import chain
 from operator import itemgetter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -71,11 +72,17 @@ def _dump_special(codec: Codec, m: Match) -> dict[str, Callable[[Any], Any]]:
 @lru_cache(maxsize=256)
 def declared_specs(game: Game, players: int) -> dict[str, ZoneSpec]:
     """The zones the game declares for ``players`` seats, with their specs. A save
-    leaves them out of ``specs`` (they never change); loading puts them back."""
-    found: dict[str, ZoneSpec] = {}
-    for declared in game.spec.zones:
-        for zone in declared[:players] if isinstance(declared, SeatZones) else (declared,):
-            found[str(zone)] = zone.spec()
+    leaves them out of ``specs`` (they never change); loading puts them back.
+
+    Worked out once per game and player count: the dict returned is shared, so
+    callers copy it before changing it."""
+    found: dict[str, ZoneSpec] | None = game.memo.get(("declared specs", players))
+    if found is None:
+        found = {}
+        for declared in game.spec.zones:
+            for zone in declared[:players] if isinstance(declared, SeatZones) else (declared,):
+                found[str(zone)] = zone.spec()
+        game.memo["declared specs", players] = found
     return found
 
 
@@ -277,6 +284,14 @@ def _by_seat(value: Any, where: str) -> dict[int, Any]:
 
 
 def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
+    """The loaders of the fields that the codec alone cannot read (made once per game)."""
+    found: dict[str, Callable[[Any, str], Any]] | None = game.memo.get("load special")
+    if found is None:
+        found = game.memo["load special"] = _make_load_special(game)
+    return found
+
+
+def _make_load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
     load = game.codec.load
 
     def rng(value: Any, where: str) -> int:
@@ -495,7 +510,8 @@ def check_match(game: Game, m: Match) -> None:
 
     # zones: the same ids as their specs, the declared ones as declared
     zones, specs = m.zones, m.specs
-    for zone in declared_specs(game, players):
+    declared = declared_specs(game, players)
+    for zone in declared:
         if zone not in zones:
             raise InvalidData(f"the game's zone {zone!r} is missing", where="$.zones")
     if set(zones) != set(specs):
@@ -510,26 +526,16 @@ def check_match(game: Game, m: Match) -> None:
             raise InvalidData("the limit is negative", where=f"{where}.limit")
         if spec.host is not None and zone != attachment_zone(spec.host):
             raise InvalidData(f"the zone of cards attached to {spec.host!r:.60} is {attachment_zone(spec.host)!r:.60}", where=where)
-    for declared in game.spec.zones:
-        for zone in declared[:players] if isinstance(declared, SeatZones) else (declared,):
-            if zone not in specs:
-                raise InvalidData(f"the game's zone {str(zone)!r} is missing", where="$.zones")
-            if specs[zone] != zone.spec():
-                raise InvalidData(f"the zone is not as {game.name} declares it", where=f"$.specs.{zone}")
+    for zone, spec in declared.items():
+        held = specs[zone]  # present: every declared zone is in zones, and zones are specs
+        if held is not spec and held != spec:  # loaded declared zones are the very specs declared
+            raise InvalidData(f"the zone is not as {game.name} declares it", where=f"$.specs.{zone}")
 
     # cards: each of the game's cards in exactly one zone
-    seen: dict[str, str] = {}
     cards = game.cards
-    for zone, held in zones.items():
-        for card in held:
-            if card not in cards:
-                raise InvalidData(f"unknown card {card!r:.60}", where=f"$.zones.{zone}")
-            if card in seen:
-                raise InvalidData(f"card {card!r} is also in {seen[card]!r}", where=f"$.zones.{zone}")
-            seen[card] = zone
-    if len(seen) != len(cards):
-        lost = [c for c in cards if c not in seen]
-        raise InvalidData(f"cards in no zone: {lost[:10]}{' ...' if len(lost) > 10 else ''}", where="$.zones")
+    placed = list(chain.from_iterable(zones.values()))
+    if len(placed) != len(cards) or set(placed) != cards.keys():  # the usual case is checked in C;
+        _check_cards(zones, cards)  # a fault is found and named card by card
 
     # pieces belong to seats
     for pid, piece in m.pieces.items():
@@ -569,3 +575,19 @@ def check_match(game: Game, m: Match) -> None:
         dump = game.codec.dump
         for i, (p, _) in enumerate(m.history.dumped(lambda entry: [entry[0], dump(entry[1], Action)])):
             seat(p, f"$.history[{i}][0]")
+
+
+def _check_cards(zones: Mapping[str, tuple[str, ...]], cards: Mapping[str, Any]) -> None:
+    """Each of the game's cards in exactly one zone; otherwise InvalidData saying
+    which card and where (the slow path of ``check_match``)."""
+    seen: dict[str, str] = {}
+    for zone, held in zones.items():
+        for card in held:
+            if card not in cards:
+                raise InvalidData(f"unknown card {card!r:.60}", where=f"$.zones.{zone}")
+            if card in seen:
+                raise InvalidData(f"card {card!r} is also in {seen[card]!r}", where=f"$.zones.{zone}")
+            seen[card] = zone
+    if len(seen) != len(cards):
+        lost = [c for c in cards if c not in seen]
+        raise InvalidData(f"cards in no zone: {lost[:10]}{' ...' if len(lost) > 10 else ''}", where="$.zones")
