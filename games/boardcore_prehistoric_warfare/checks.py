@@ -12,7 +12,7 @@ from .cards import RULES
 from .combat import hth_strength, ranged_strength
 from .raid import DeclareRaid
 from .records import Cause
-from .tribe import DISCARD, FOOD, HAND, PRISONERS, leave_play, persons, population
+from .tribe import DISCARD, FOOD, HAND, PRISONERS, TRIBE, leave_play, persons, population
 
 POPULATION = "population: a tribe reached 30 people"
 LAST_STANDING = "elimination: last tribe standing"
@@ -77,6 +77,19 @@ def standing(m: Match) -> tuple[int, ...]:
     stores, points = RULES.stores_per_person, RULES.strength_per_person
     return tuple(
         points * (stores * population(m, seat) + m.count(FOOD, seat) + m.count(PRISONERS, seat))
-        + stores * sum(max(hth_strength(m, p), ranged_strength(m, p)) - 1 for p in persons(m, seat))
+        + stores * sum(max(hth_strength(m, p), ranged_strength(m, p)) - 1 for p in _fighters(m, seat))
         for seat in range(m.players)
     )
+
+
+def _fighters(m: Match, seat: int) -> list[str]:
+    """``seat``'s persons whose attack strength may differ from a generic marker's:
+    its named persons, and its generic markers that carry gear. (A search judges
+    thousands of positions a decision; a tribe is mostly bare generics.)"""
+    armed = list(m.zones[TRIBE[seat]])
+    pieces = m.pieces
+    for spec in m.specs.values():
+        host = spec.host
+        if host is not None and host in pieces and pieces[host].owner == seat and m.attached(host):
+            armed.append(host)
+    return armed

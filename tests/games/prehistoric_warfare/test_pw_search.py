@@ -8,7 +8,7 @@ match, so these tests only pin the judgement the bots read."""
 from __future__ import annotations
 
 from boardcore.ismcts import playout_judge
-from boardcore_prehistoric_warfare import RULES, SPEC
+from boardcore_prehistoric_warfare import CARDS, RULES, SPEC
 
 from .pw_helpers import position
 
@@ -30,6 +30,14 @@ def test_fighting_strength_counts_toward_a_tribes_standing():
     assert ours == points * per * 5 + per * 5
     assert theirs == points * per * 6
     assert ours > theirs  # one armed Warrior is worth more than a sixth person unarmed
+
+
+def test_a_generic_marker_with_a_weapon_counts_its_attack_strength():
+    # A generic marker holding a Spear Thrower shoots at the weapon's strength.
+    state, _ = position(tribes={0: [("generic", ["Spear Thrower"])], 1: ["generic"]}, food={0: 0, 1: 0})
+    per, points = RULES.stores_per_person, RULES.strength_per_person
+    thrower = next(c for c in CARDS if c.name == "Spear Thrower")
+    assert SPEC.search_scores(state.match) == (points * per + per * (thrower.strength - 1), points * per)
 
 
 def test_a_tribe_with_nothing_stands_at_zero():
