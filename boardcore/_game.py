@@ -101,7 +101,7 @@ class Game:
         """What ``NextTurn`` schedules: the phase steps of one turn, then the next turn."""
         self._reactions: dict[type, tuple[Callable[..., None], ...]] = {}
         self._card_views: dict[str, dict[str, Any]] = {}
-        self.memo: dict[Any, Any] = {}
+        self._memo: dict[Any, Any] = {}
         """Data worked out from the rules alone, kept for reuse by the engine (the
         declared zones per player count, the loaders of a save): never match data."""
         self._reacting_cards = [

@@ -76,13 +76,13 @@ def declared_specs(game: Game, players: int) -> dict[str, ZoneSpec]:
 
     Worked out once per game and player count: the dict returned is shared, so
     callers copy it before changing it."""
-    found: dict[str, ZoneSpec] | None = game.memo.get(("declared specs", players))
+    found: dict[str, ZoneSpec] | None = game._memo.get(("declared specs", players))
     if found is None:
         found = {}
         for declared in game.spec.zones:
             for zone in declared[:players] if isinstance(declared, SeatZones) else (declared,):
                 found[str(zone)] = zone.spec()
-        game.memo["declared specs", players] = found
+        game._memo["declared specs", players] = found
     return found
 
 
@@ -285,9 +285,9 @@ def _by_seat(value: Any, where: str) -> dict[int, Any]:
 
 def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
     """The loaders of the fields that the codec alone cannot read (made once per game)."""
-    found: dict[str, Callable[[Any, str], Any]] | None = game.memo.get("load special")
+    found: dict[str, Callable[[Any, str], Any]] | None = game._memo.get("load special")
     if found is None:
-        found = game.memo["load special"] = _make_load_special(game)
+        found = game._memo["load special"] = _make_load_special(game)
     return found
 
 
