@@ -101,9 +101,6 @@ class Game:
         """What ``NextTurn`` schedules: the phase steps of one turn, then the next turn."""
         self._reactions: dict[type, tuple[Callable[..., None], ...]] = {}
         self._card_views: dict[str, dict[str, Any]] = {}
-        self._memo: dict[Any, Any] = {}
-        """Data worked out from the rules alone, kept for reuse by the engine (the
-        declared zones per player count, the loaders of a save): never match data."""
         self._reacting_cards = [
             (card, self.effects[card.effect])
             for card in self.cards.values()

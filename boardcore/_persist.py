@@ -73,16 +73,11 @@ def _dump_special(codec: Codec, m: Match) -> dict[str, Callable[[Any], Any]]:
 def declared_specs(game: Game, players: int) -> dict[str, ZoneSpec]:
     """The zones the game declares for ``players`` seats, with their specs. A save
     leaves them out of ``specs`` (they never change); loading puts them back.
-
-    Worked out once per game and player count: the dict returned is shared, so
-    callers copy it before changing it."""
-    found: dict[str, ZoneSpec] | None = game._memo.get(("declared specs", players))
-    if found is None:
-        found = {}
-        for declared in game.spec.zones:
-            for zone in declared[:players] if isinstance(declared, SeatZones) else (declared,):
-                found[str(zone)] = zone.spec()
-        game._memo["declared specs", players] = found
+    Cached: the dict returned is shared, so callers copy it before changing it."""
+    found: dict[str, ZoneSpec] = {}
+    for declared in game.spec.zones:
+        for zone in declared[:players] if isinstance(declared, SeatZones) else (declared,):
+            found[str(zone)] = zone.spec()
     return found
 
 
@@ -283,15 +278,9 @@ def _by_seat(value: Any, where: str) -> dict[int, Any]:
     return out
 
 
+@lru_cache(maxsize=256)
 def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
     """The loaders of the fields that the codec alone cannot read (made once per game)."""
-    found: dict[str, Callable[[Any, str], Any]] | None = game._memo.get("load special")
-    if found is None:
-        found = game._memo["load special"] = _make_load_special(game)
-    return found
-
-
-def _make_load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
     load = game.codec.load
 
     def rng(value: Any, where: str) -> int:
