@@ -388,7 +388,15 @@ class Match(MatchData):
         """Create a piece; returns its new id (``"<kind>-<n>"``, unique in the match)."""
         self.serial += 1
         piece_id = f"{kind}-{self.serial}"
-        self.pieces = {**self.pieces, piece_id: Piece(kind, owner, square)}
+        before = self.pieces
+        self.pieces = {**before, piece_id: Piece(kind, owner, square)}
+        owned = self._owned
+        if owned is not None and owned[0] is before:
+            # The index follows along: the youngest piece goes last, as a rebuild would put it.
+            index = dict(owned[1])
+            for key in ((owner, None), (owner, kind)):
+                index[key] = index.get(key, ()) + (piece_id,)
+            self._owned = (self.pieces, index)
         self.emit(PieceAdded(piece_id, kind, owner))
         return piece_id
 
@@ -401,6 +409,12 @@ class Match(MatchData):
             raise RuleError(f"there is no piece {piece_id!r}") from None
         if self.attached(piece_id):
             raise RuleError(f"piece {piece_id!r} still carries attachments")
+        owned = self._owned
+        if owned is not None and owned[0] is self.pieces:
+            index = dict(owned[1])
+            for key in ((piece.owner, None), (piece.owner, piece.kind)):
+                index[key] = tuple([other for other in index[key] if other != piece_id])
+            self._owned = (pieces, index)
         self.pieces = pieces
         suffix = f"@{piece_id}"
         if any(key.endswith(suffix) for key in self.counters):
@@ -412,7 +426,11 @@ class Match(MatchData):
         piece = self.pieces.get(piece_id)
         if piece is None:
             raise RuleError(f"there is no piece {piece_id!r}")
-        self.pieces = {**self.pieces, piece_id: attrs.evolve(piece, square=square)}
+        before = self.pieces
+        self.pieces = {**before, piece_id: attrs.evolve(piece, square=square)}
+        owned = self._owned
+        if owned is not None and owned[0] is before:  # owners and kinds are as they were
+            self._owned = (self.pieces, owned[1])
         self.emit(PieceMoved(piece_id, piece.square, square))
 
     def pieces_of(self, owner: int, kind: str | None = None) -> tuple[str, ...]:

@@ -119,6 +119,14 @@ class PWCard(boardcore.Card):
     category: Category | None = attrs.field(default=None, kw_only=True, validator=_needed_by(CardType.HARDSHIP))
     negates: Category | None = attrs.field(default=None, kw_only=True)
     note: str | None = attrs.field(default=None, kw_only=True)
+    slots: frozenset[Slot] = attrs.field(init=False, eq=False, repr=False)
+    """The slots this card fills when attached; empty for cards that never attach.
+    Worked out from the type when the card is made: searches ask it for every
+    person of every position they judge."""
+
+    @slots.default
+    def _slots(self) -> frozenset[Slot]:
+        return SLOTS_OF.get(self.type, frozenset())
 
     @property
     def row(self) -> str:
@@ -137,10 +145,6 @@ class PWCard(boardcore.Card):
         leaves out its note, which its numbers already say."""
         return f"{self.name} ({FAMILY[self.type]}{DETAIL.get(self.type.value, '').format(c=self, n=f'; {self.note}' * bool(self.note))})"
 
-    @property
-    def slots(self) -> frozenset[Slot]:
-        """The slots this card fills when attached; empty for cards that never attach."""
-        return SLOTS_OF.get(self.type, frozenset())
 
     @property
     def ranged_strength(self) -> int | None:

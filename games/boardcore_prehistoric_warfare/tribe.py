@@ -67,7 +67,7 @@ def persons(m: Match, seat: int) -> tuple[str, ...]:
 
 def population(m: Match, seat: int) -> int:
     """pop(seat): named persons plus generic markers in play (prisoners never count)."""
-    return len(m.zones[TRIBE[seat]]) + len(generics(m, seat))
+    return len(m.zones[TRIBE[seat]]) + len(m.pieces_of(seat, GENERIC))
 
 
 def is_generic(m: Match, person: str) -> bool:
@@ -171,13 +171,17 @@ def leave_play(m: Match, person: str, cause: Cause) -> None:
 
 def gear(m: Match, person: str) -> tuple[PWCard, ...]:
     """The cards attached to a person."""
-    return tuple(card(m, c) for c in m.attached(person))
+    cards = cast("dict[str, PWCard]", m.rules.cards)
+    return tuple([cards[c] for c in m.attached(person)])
 
 
 def fits(m: Match, item: PWCard, person: str) -> bool:
     """Whether ``item`` can be attached to ``person`` now: every slot it needs is free."""
-    used = {slot for held in gear(m, person) for slot in held.slots}
-    return bool(item.slots) and not item.slots & used
+    needed = item.slots
+    if not needed:
+        return False
+    cards = cast("dict[str, PWCard]", m.rules.cards)
+    return not any(needed & cards[held].slots for held in m.attached(person))
 
 
 def hosts(m: Match, item: PWCard, seat: int) -> tuple[str, ...]:

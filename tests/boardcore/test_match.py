@@ -3,6 +3,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import boardcore
 from boardcore import CardsMoved, CounterChanged, DieRolled, RuleError, Shuffled, Visibility, ZoneSpec
@@ -296,6 +298,30 @@ def test_remove_piece_drops_its_counters_only():
     assert m.log[-1] == boardcore.PieceRemoved(a)
     with pytest.raises(RuleError):
         m.remove_piece(a)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["add", "remove", "move", "fork"]), st.integers(0, 1), st.sampled_from(["hero", "dog"]), st.integers(0, 9)), max_size=40))
+def test_pieces_of_agrees_with_a_scan_of_the_pieces(script):
+    """pieces_of keeps an index that follows each change: it must always list what a
+    scan of ``pieces`` (oldest first) lists, on the match and on its forks."""
+    m = fresh()
+    m.pieces_of(0)  # an index exists from the start, so every change has one to update
+    for op, owner, kind, n in script:
+        ids = list(m.pieces)
+        if op == "add":
+            m.add_piece(kind, owner)
+        elif op == "remove" and ids:
+            m.remove_piece(ids[n % len(ids)])
+        elif op == "move" and ids:
+            m.move_piece(ids[n % len(ids)], f"a{n}")
+        elif op == "fork":
+            m.pieces_of(owner, kind)
+            m = m.fork()
+        for seat in (0, 1):
+            for which in (None, "hero", "dog"):
+                scan = tuple(i for i, p in m.pieces.items() if p.owner == seat and which in (None, p.kind))
+                assert m.pieces_of(seat, which) == scan
 
 
 def test_move_piece_of_an_unknown_piece_is_a_rule_error():
