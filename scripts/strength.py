@@ -152,9 +152,10 @@ def report(out: Path) -> str:
 SPEED_GAMES = [("gallic-wars", 2), ("invasions-of-the-horse-people", 3), ("aztec-skirmish", 2), ("prehistoric-warfare", 2)]
 
 
-def speed(positions: int, seed: int, spec: str = "ismcts") -> str:
+def speed(positions: int, seed: int, spec: str = "ismcts", only: str | None = None) -> str:
     """Time one search at each of ``positions`` decisions with a choice, met in random
-    games of each game (every tenth such decision), at ``spec``'s settings."""
+    games of each game (every tenth such decision; ``only``: of that game alone), at
+    ``spec``'s settings."""
     import random
     import time
 
@@ -162,6 +163,8 @@ def speed(positions: int, seed: int, spec: str = "ismcts") -> str:
 
     lines = [f"{spec}: seconds per decision with a choice, {positions} positions per game"]
     for name, players in SPEED_GAMES:
+        if only not in (None, name):
+            continue
         game = boardcore.load_game(name)
         pick = random.Random(seed)
         times: list[float] = []
@@ -202,7 +205,7 @@ def main() -> int:
     parser.add_argument("--skip", default="", help="leave out these games, comma-separated")
     parser.add_argument("--players", type=int, default=None, help="this many players instead of each line-up's count")
     parser.add_argument("--speed", type=int, nargs="?", const=30, default=None, metavar="POSITIONS",
-                        help="time ismcts at POSITIONS decisions of each game (default 30) and stop")
+                        help="time ismcts at POSITIONS decisions of each game (or of --game; default 30) and stop")
     args = parser.parse_args()
     try:
         part, parts = (int(n) for n in args.shard.split("/"))
@@ -211,7 +214,9 @@ def main() -> int:
     if not 0 <= part < parts:
         parser.error(f"--shard: K must be from 0 to N - 1, not {args.shard!r}")
     if args.speed is not None:
-        print(speed(args.speed, args.seed, args.bots or "ismcts"))
+        if args.game is not None and args.game not in dict(SPEED_GAMES):
+            parser.error(f"--game: expected one of {', '.join(dict(SPEED_GAMES))}, not {args.game!r}")
+        print(speed(args.speed, args.seed, args.bots or "ismcts", args.game))
         return 0
     if args.report:
         print(report(args.out))
