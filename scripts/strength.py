@@ -7,8 +7,9 @@
     python scripts/strength.py --interleave --skip gallic-wars  # partial counts for every other game at once
     python scripts/strength.py --report                         # the tables of what is recorded so far
     python scripts/strength.py --speed                          # time per ismcts decision, every game
-    python scripts/strength.py --shard 0/2 --out a.jsonl &      # one measurement on two cores:
-    python scripts/strength.py --shard 1/2 --out b.jsonl        #   then append b.jsonl to a.jsonl
+    python scripts/strength.py --shard 0/2 --out a.jsonl &      # one measurement on two cores,
+    python scripts/strength.py --shard 1/2 --out b.jsonl        #   each shard into its own file,
+    python scripts/strength.py --merge a.jsonl b.jsonl          #   then both into scripts/strength-results.jsonl
 
 Each game played is appended as one JSON line to ``--out`` (winners, reason, each
 seat's decisions and time), with the commit it ran on. A run skips the games the
@@ -119,6 +120,24 @@ def run(
         print(f"{name} {'/'.join(seats)} game {index}: winners {played.winners}", file=sys.stderr, flush=True)
 
 
+def merge(out: Path, sources: list[Path]) -> int:
+    """Append to ``out`` the games of ``sources`` (shard files) that it does not hold
+    yet, in the order found; returns how many. A game is known by its line-up, seed
+    and index, so merging a file twice adds nothing."""
+    done = {key(row) for row in recorded(out)}
+    added = []
+    for source in sources:
+        if not source.exists():
+            raise SystemExit(f"--merge: no file {source}")
+        for row in recorded(source):
+            if key(row) not in done:
+                done.add(key(row))
+                added.append(json.dumps(row) + "\n")
+    with out.open("a", encoding="utf-8") as file:
+        file.writelines(added)
+    return len(added)
+
+
 def report(out: Path) -> str:
     """One tournament table per game and pair of bots recorded in ``out``."""
     groups: dict[tuple[str, int, int, frozenset[str]], dict[tuple[str, ...], list[Played]]] = {}
@@ -199,6 +218,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=ROOT / "scripts" / "strength-results.jsonl")
     parser.add_argument("--report", action="store_true", help="print the tables of what is recorded and stop")
+    parser.add_argument("--merge", type=Path, nargs="+", default=None, metavar="FILE",
+                        help="append the games of these shard files that --out lacks, print the tables and stop")
     parser.add_argument("--interleave", action="store_true", help="game i of every measurement before game i + 1 of any")
     parser.add_argument("--shard", default="0/1", metavar="K/N",
                         help="only the games whose index is K modulo N (one process of N, each with its own --out)")
@@ -217,6 +238,10 @@ def main() -> int:
         if args.game is not None and args.game not in dict(SPEED_GAMES):
             parser.error(f"--game: expected one of {', '.join(dict(SPEED_GAMES))}, not {args.game!r}")
         print(speed(args.speed, args.seed, args.bots or "ismcts", args.game))
+        return 0
+    if args.merge:
+        print(f"{merge(args.out, args.merge)} games added to {args.out}", file=sys.stderr)
+        print(report(args.out))
         return 0
     if args.report:
         print(report(args.out))
