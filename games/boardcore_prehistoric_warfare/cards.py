@@ -145,7 +145,6 @@ class PWCard(boardcore.Card):
         leaves out its note, which its numbers already say."""
         return f"{self.name} ({FAMILY[self.type]}{DETAIL.get(self.type.value, '').format(c=self, n=f'; {self.note}' * bool(self.note))})"
 
-
     @property
     def ranged_strength(self) -> int | None:
         """The strength of the ranged attack this weapon gives, or None."""

@@ -30,19 +30,17 @@ def end_if(m: Match) -> Result | None:
     ends, so a beaten tribe still pays the Aftermath before it is eliminated."""
     if m.phase == DeclareRaid.name:
         return None
+    # Each tribe counted once: the search bots run this check thousands of times a decision.
     pops = {seat: population(m, seat) for seat in m.alive()}
     fallen = [seat for seat, pop in pops.items() if pop == 0]
-    if fallen:  # rare; the search bots run this check thousands of times a decision
+    if fallen:
         for seat in fallen:
             eliminate(m, seat)
-        left = m.alive()
-        if len(left) == 1:
-            return Result(left, LAST_STANDING, scores(m))
-        if not left:
-            return Result(tuple(fallen), FELL_TOGETHER, scores(m))  # PW-R38: a draw between them
-        pops = {seat: population(m, seat) for seat in left}
-    elif len(pops) == 1:
+        pops = {seat: population(m, seat) for seat in m.alive()}
+    if len(pops) == 1:
         return Result(tuple(pops), LAST_STANDING, scores(m))
+    if not pops:
+        return Result(tuple(fallen), FELL_TOGETHER, scores(m))  # PW-R38: a draw between them
     top = max(pops.values())
     if top < RULES.winning_population:
         return None
