@@ -49,9 +49,14 @@ def table(m: Match) -> PWTable:
     return cast(PWTable, m.table)
 
 
+def card_table(m: Match) -> dict[str, PWCard]:
+    """The card table, typed as this game's card class (for loops over many cards)."""
+    return cast("dict[str, PWCard]", m.rules.cards)
+
+
 def card(m: Match, card_id: str) -> PWCard:
     """The data of a card, typed as this game's card class."""
-    return cast(PWCard, m.rules.cards[card_id])
+    return card_table(m)[card_id]
 
 
 def generics(m: Match, seat: int) -> tuple[str, ...]:
@@ -67,7 +72,7 @@ def persons(m: Match, seat: int) -> tuple[str, ...]:
 
 def population(m: Match, seat: int) -> int:
     """pop(seat): named persons plus generic markers in play (prisoners never count)."""
-    return len(m.zones[TRIBE[seat]]) + len(m.pieces_of(seat, GENERIC))
+    return len(m.zones[TRIBE[seat]]) + len(generics(m, seat))
 
 
 def is_generic(m: Match, person: str) -> bool:
@@ -171,8 +176,8 @@ def leave_play(m: Match, person: str, cause: Cause) -> None:
 
 def gear(m: Match, person: str) -> tuple[PWCard, ...]:
     """The cards attached to a person."""
-    cards = cast("dict[str, PWCard]", m.rules.cards)
-    return tuple([cards[c] for c in m.attached(person)])
+    table = card_table(m)
+    return tuple([table[c] for c in m.attached(person)])
 
 
 def fits(m: Match, item: PWCard, person: str) -> bool:
@@ -180,8 +185,8 @@ def fits(m: Match, item: PWCard, person: str) -> bool:
     needed = item.slots
     if not needed:
         return False
-    cards = cast("dict[str, PWCard]", m.rules.cards)
-    return not any(needed & cards[held].slots for held in m.attached(person))
+    table = card_table(m)
+    return not any(needed & table[held].slots for held in m.attached(person))
 
 
 def hosts(m: Match, item: PWCard, seat: int) -> tuple[str, ...]:

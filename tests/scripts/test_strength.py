@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "strength.py"
+from .loading import load_script
 
 
 @pytest.fixture(scope="module")
 def strength():
-    spec = importlib.util.spec_from_file_location("strength_script", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("strength")
 
 
 def test_speed_of_one_game_times_that_game_only(strength):
