@@ -4,9 +4,18 @@ The whole generator state is one 64-bit integer stored in the match, so cloning,
 saving and replaying a match carry the generator with it exactly. The algorithm is
 fixed here (not borrowed from :mod:`random`) so that results never depend on the
 Python version or on ``PYTHONHASHSEED``.
+
+The draws and the shuffle also exist in C (``boardcore/_rng_c.c``), built when
+the package is installed where a C compiler is present. They give the same
+numbers, and the module uses them when they are there, unless the environment
+variable ``BOARDCORE_PURE_PYTHON`` is set to anything but ``0`` or empty (then
+this file's Python runs, as on a machine where the build was skipped).
 """
 
 from __future__ import annotations
+
+import os
+from types import ModuleType
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -22,7 +31,7 @@ def seed_state(seed: int) -> int:
     return seed & _MASK
 
 
-def next_u64(state: int) -> tuple[int, int]:
+def py_next_u64(state: int) -> tuple[int, int]:
     """Return ``(value, new_state)``: one uniformly random 64-bit integer."""
     state = (state + _GAMMA) & _MASK
     z = state
@@ -38,14 +47,21 @@ def below(state: int, n: int) -> tuple[int, int]:
     """
     if not 1 <= n <= 1 << 64:
         raise ValueError(f"below() needs 1 <= n <= 2**64, got {n}")
+    if _c is not None and n < 1 << 64:
+        return _c.below(state, n)
+    return py_below(state, n)
+
+
+def py_below(state: int, n: int) -> tuple[int, int]:
+    """:func:`below` in Python, for ``1 <= n <= 2**64``."""
     limit = ((1 << 64) // n) * n
     while True:
-        value, state = next_u64(state)
+        value, state = py_next_u64(state)
         if value < limit:
             return value % n, state
 
 
-def shuffled(state: int, items: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+def py_shuffled(state: int, items: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
     """Return ``(items in a uniformly random order, new_state)`` (Fisher-Yates)."""
     # The generator and the rejection test are written out inline: a shuffle draws
     # one number per card, and this loop is most of what a reshuffle costs.
@@ -66,6 +82,27 @@ def shuffled(state: int, items: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
         j = z % n
         out[i], out[j] = out[j], out[i]
     return tuple(out), state
+
+
+def _accelerator() -> ModuleType | None:
+    """The C module, or None when it was not built or is switched off."""
+    if os.environ.get("BOARDCORE_PURE_PYTHON", "") not in ("", "0"):
+        return None
+    try:
+        from . import _rng_c as module  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return module
+
+
+_c = _accelerator()
+ACCELERATED = _c is not None
+"""Whether the C versions of the draws and the shuffle are in use."""
+
+next_u64 = py_next_u64 if _c is None else _c.next_u64
+"""Return ``(value, new_state)``: one uniformly random 64-bit integer."""
+shuffled = py_shuffled if _c is None else _c.shuffled
+"""Return ``(items in a uniformly random order, new_state)`` (Fisher-Yates)."""
 
 
 def derive(seed: int, *path: int) -> int:
