@@ -250,7 +250,7 @@ class RevealChoices(Step):
     def run(self, m: Match) -> None:
         chosen = {seat: m.take_draft(seat) for seat in self.seats}
         for seat, picks in chosen.items():
-            m.emit(Revealed(seat, picks))
+            m.record(Revealed, seat, picks)
         self.choices.reveal(m, chosen)
 
 

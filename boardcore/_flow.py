@@ -98,7 +98,7 @@ class StepPhase(Step):
 def open_phase(m: Match, name: str) -> None:
     m.phase = name
     m.in_phase = True
-    m.emit(PhaseBegan(name))
+    m.record(PhaseBegan, name)
 
 
 def close_phase(m: Match, then: Step) -> bool:
@@ -106,7 +106,7 @@ def close_phase(m: Match, then: Step) -> bool:
     turn). Returns True when ``then`` must wait: the match is over, or reactions
     to ``PhaseEnded`` asked for steps, which run first."""
     m.in_phase = False
-    m.emit(PhaseEnded(m.phase))
+    m.record(PhaseEnded, m.phase)
     m.check_end()
     if m.result is not None:
         return True
@@ -151,7 +151,7 @@ class NextTurn(Step):
             return
         spec = m.rules.spec
         if m.turn:
-            m.emit(TurnEnded(m.turn))
+            m.record(TurnEnded, m.turn)
             m.check_end()
             if m.result is not None:
                 return
@@ -179,7 +179,7 @@ class NextTurn(Step):
         m.active_seat = seat
         if m.marks:
             m.marks = {}
-        m.emit(TurnBegan(m.turn, seat))
+        m.record(TurnBegan, m.turn, seat)
         m.schedule(*m.rules.turn_steps)
 
 

@@ -18,7 +18,7 @@ at its past.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 T = TypeVar("T")
 
@@ -49,7 +49,7 @@ class SharedLog(Generic[T]):
         self._owner = owner
 
     @classmethod
-    def loaded(cls, rows: list[Any], structure: Callable[[Any, int], T]) -> SharedLog[T]:
+    def loaded(cls, rows: list[Any], structure: Callable[[Any, int], T]) -> Self:
         """A log of saved ``rows`` that ``structure(row, index)`` turns into entries
         when one is first read (its errors surface then). Saving it again writes
         the rows back without structuring them."""
@@ -61,7 +61,7 @@ class SharedLog(Generic[T]):
         return cls(list(rows), size, list(rows), [produce, size] if rows else None)
 
     @classmethod
-    def derived(cls, size: int, produce: Callable[[], list[T]]) -> SharedLog[T]:
+    def derived(cls, size: int, produce: Callable[[], list[T]]) -> Self:
         """A log of ``size`` entries that ``produce()`` works out when one is first
         read (or the log is saved); it must return exactly ``size`` entries."""
         return cls([None] * size, size, [], [lambda items: produce(), size] if size else None)  # type: ignore[list-item]
@@ -136,3 +136,71 @@ class SharedLog(Generic[T]):
         if self._lazy is not None:
             self._materialize()
         return tuple(self._items[: self._size])
+
+
+class EventLog(SharedLog[Any]):
+    """The event log: a :class:`SharedLog` that may also hold events not built yet.
+
+    Most events are recorded where nothing reacts to them, and most logs are never
+    read back during a playout or a search, so the engine records its own events as
+    a row, ``(event class, field values)`` (:meth:`Match.record`), and the log
+    builds each event the first time any entry at or after it is read. The events
+    are built into the list shared with the forks (an event is an immutable value,
+    so which copy builds it cannot be told), and nothing outside reads a row: every
+    way of reading the log returns events.
+    """
+
+    __slots__ = ("_built",)
+
+    def __init__(
+        self,
+        items: list[Any] | None = None,
+        size: int | None = None,
+        dumped: list[Any] | None = None,
+        lazy: list[Any] | None = None,
+        owner: bool = True,
+        built: int = 0,
+    ) -> None:
+        super().__init__(items, size, dumped, lazy, owner)
+        # Entries before ``_built`` are known to be events (or lazy placeholders).
+        self._built = built
+
+    def _build(self) -> None:
+        """Turn every row among the first ``_size`` entries into its event."""
+        if self._lazy is not None:
+            self._materialize()
+        items, size = self._items, self._size
+        for i in range(self._built, min(size, len(items))):
+            row = items[i]
+            if type(row) is tuple:
+                kind, fields = row
+                items[i] = kind(*fields)
+        self._built = size
+
+    def fork(self) -> EventLog:
+        return EventLog(self._items, self._size, self._dumped, self._lazy, owner=False, built=self._built)
+
+    def dumped(self, dump: Callable[[Any], Any]) -> list[Any]:
+        if self._built < self._size:
+            self._build()
+        return super().dumped(dump)
+
+    def truncate(self, size: int) -> None:
+        super().truncate(size)
+        if self._built > size:
+            self._built = size
+
+    def __iter__(self) -> Iterator[Any]:
+        if self._built < self._size:
+            self._build()
+        return super().__iter__()
+
+    def __getitem__(self, index: int) -> Any:
+        if self._built < self._size:
+            self._build()
+        return super().__getitem__(index)
+
+    def to_tuple(self) -> tuple[Any, ...]:
+        if self._built < self._size:
+            self._build()
+        return super().to_tuple()

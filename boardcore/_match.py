@@ -32,7 +32,7 @@ from ._events import (
     PlayerOut,
     Shuffled,
 )
-from ._log import SharedLog
+from ._log import EventLog, SharedLog
 from ._steps import Answer, Step
 from ._zones import ZoneSpec, attachment_zone
 
@@ -109,7 +109,8 @@ class MatchData:
     asked, so a determinized copy can ask the choice again."""
     loaded: tuple[int, ...] = ()
     """Die results a test loaded, used before the generator."""
-    log: SharedLog[Event] = attrs.Factory(SharedLog)
+    log: EventLog = attrs.Factory(EventLog)
+    """The events so far (:class:`~boardcore.State.events` reads them)."""
     history: SharedLog[tuple[int, Action]] = attrs.Factory(SharedLog)
     result: Result | None = None
     choices: SharedLog[tuple[int, int]] = attrs.Factory(SharedLog)
@@ -199,6 +200,21 @@ class Match(MatchData):
             for react in rules.reactions(type(event)):
                 react(self, event)
 
+    def record(self, kind: type[Event], *fields: Any) -> None:
+        """Record the event ``kind(*fields)``: the same as ``emit(kind(*fields))``, but
+        when nothing reacts to events (no card effect and no ``on_event`` hook) the
+        event is built only when the log is first read, which most playouts never
+        do. For event classes whose construction cannot fail (no validators)."""
+        if self.rules.reacting:
+            self.emit(kind(*fields))
+            return
+        log = self.log
+        if log._owner and len(log._items) == log._size:  # as in emit
+            log._items.append((kind, fields))
+            log._size += 1
+        else:
+            log.append((kind, fields))
+
     # -- cards and zones -------------------------------------------------------------
 
     def card(self, card_id: str) -> Any:
@@ -273,7 +289,7 @@ class Match(MatchData):
             raise RuleError(f"cannot move {missing or list(cards)} from {source!r}: not there")
         moved = tuple(cards)
         self.zones = {**zones, source: tuple([c for c in held if c not in gone]), target: zones[target] + moved}
-        self.emit(CardsMoved(moved, source, target))
+        self.record(CardsMoved, moved, source, target)
 
     def move_all(self, source: str, target: str) -> tuple[str, ...]:
         """Move every card of ``source`` onto ``target``; returns them."""
@@ -283,7 +299,7 @@ class Match(MatchData):
         if moved:
             self.cards(target)
             self.zones = {**self.zones, source: (), target: self.zones[target] + moved}
-            self.emit(CardsMoved(moved, source, target))
+            self.record(CardsMoved, moved, source, target)
         return moved
 
     def put_under(self, cards: Sequence[str], source: str, target: str) -> None:
@@ -297,7 +313,7 @@ class Match(MatchData):
         """Shuffle ``zone`` with the match's generator."""
         order, self.rng = rng.shuffled(self.rng, self.cards(zone))
         self.zones = {**self.zones, zone: order}
-        self.emit(Shuffled(zone, len(order)))
+        self.record(Shuffled, zone, len(order))
 
     def draw(self, source: str, target: str, n: int = 1) -> tuple[str, ...]:
         """Draw ``n`` cards one at a time from the top of ``source`` into ``target``.
@@ -325,7 +341,7 @@ class Match(MatchData):
             got = pile[len(pile) - take :][::-1]
             zones = self.zones
             self.zones = {**zones, source: pile[: len(pile) - take], target: zones[target] + got}
-            self.emit(CardsMoved(got, source, target))
+            self.record(CardsMoved, got, source, target)
             drawn += got
         return drawn
 
@@ -365,7 +381,7 @@ class Match(MatchData):
             raise RuleError(f"counter {key!r} cannot become {value}: counters are never negative")
         if value != old:
             self.counters = {**self.counters, key: value}
-            self.emit(CounterChanged(name, owner, old, value))
+            self.record(CounterChanged, name, owner, old, value)
 
     def add(self, name: str, delta: int, owner: int | str | None = None) -> int:
         """Add ``delta`` (which may be negative) to a counter; returns the new value."""
@@ -397,7 +413,7 @@ class Match(MatchData):
             for key in ((owner, None), (owner, kind)):
                 index[key] = index.get(key, ()) + (piece_id,)
             self._owned = (self.pieces, index)
-        self.emit(PieceAdded(piece_id, kind, owner))
+        self.record(PieceAdded, piece_id, kind, owner)
         return piece_id
 
     def remove_piece(self, piece_id: str) -> Piece:
@@ -419,7 +435,7 @@ class Match(MatchData):
         suffix = f"@{piece_id}"
         if any(key.endswith(suffix) for key in self.counters):
             self.counters = {k: v for k, v in self.counters.items() if not k.endswith(suffix)}
-        self.emit(PieceRemoved(piece_id))
+        self.record(PieceRemoved, piece_id)
         return piece
 
     def move_piece(self, piece_id: str, square: str | None) -> None:
@@ -431,7 +447,7 @@ class Match(MatchData):
         owned = self._owned
         if owned is not None and owned[0] is before:  # owners and kinds are as they were
             self._owned = (self.pieces, owned[1])
-        self.emit(PieceMoved(piece_id, piece.square, square))
+        self.record(PieceMoved, piece_id, piece.square, square)
 
     def pieces_of(self, owner: int, kind: str | None = None) -> tuple[str, ...]:
         """Ids of ``owner``'s pieces (of one ``kind`` if given), oldest first."""
@@ -469,7 +485,7 @@ class Match(MatchData):
                         raise PluginError(f"hook make_roll returned {made!r:.60} for a d{sides}", plugin=plugin)
                     value = made
                     break
-        self.emit(DieRolled(sides, value, reason, forced))
+        self.record(DieRolled, sides, value, reason, forced)
         return value
 
     # -- flow ------------------------------------------------------------------------
@@ -544,7 +560,7 @@ class Match(MatchData):
         self.sealed = {**self.sealed, player: step}
 
     def chose(self, player: int, action: Action, secret: bool, forced: bool = False) -> None:
-        self.emit(Chose(player, None if secret else str(action), forced))
+        self.record(Chose, player, None if secret else str(action), forced)
 
     def check_end(self) -> None:
         """End the match now if the game's ``end_if`` says it is over (the flow also
@@ -591,7 +607,7 @@ class Match(MatchData):
     def eliminate(self, player: int) -> None:
         if player not in self.out:
             self.out = self.out + (player,)
-            self.emit(PlayerOut(player))
+            self.record(PlayerOut, player)
 
     def finish(self, winners: Iterable[int], reason: str, scores: Sequence[int] | None = None) -> None:
         """End the match. Nothing is asked or run afterwards."""
@@ -602,7 +618,7 @@ class Match(MatchData):
         self.triggered = ()
         self.drafts = {}
         self.sealed = {}
-        self.emit(GameOver(result.winners, reason))
+        self.record(GameOver, result.winners, reason)
         for call in self.rules.game_over_observers:
             call(match=self, result=result)
         self.triggered = ()  # nothing runs after the end, even what reactions to it asked for

@@ -29,7 +29,7 @@ from ._actions import Action
 from ._decisions import Decision
 from ._errors import InvalidData, RuleError
 from ._events import Event
-from ._log import SharedLog
+from ._log import EventLog, SharedLog
 from ._match import FIELDS, Match, MatchData
 from ._steps import Step
 from ._zones import SeatZones, ZoneSpec, attachment_zone
@@ -309,13 +309,13 @@ def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
     def sealed(value: Any, where: str) -> dict[int, Step]:
         return {p: load(step, Step, f"{where}.{p}") for p, step in _by_seat(value, where).items()}
 
-    def log(value: Any, where: str) -> SharedLog[Event]:
+    def log(value: Any, where: str) -> EventLog:
         # Each row's shape is checked now; its fields when the event is first read.
         rows = _list(value, where)
         for i, row in enumerate(rows):
             if type(row) is not dict or type(row.get("kind")) is not str:
                 load(row, Event, f"{where}[{i}]")  # raises, saying what is wrong
-        return SharedLog.loaded(rows, lambda row, i: load(row, Event, f"{where}[{i}]"))
+        return EventLog.loaded(rows, lambda row, i: load(row, Event, f"{where}[{i}]"))
 
     def history(value: Any, where: str) -> SharedLog[tuple[int, Action]]:
         # Each entry's shape is checked now; its values when the history is first read.
@@ -434,7 +434,7 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
             size = data["log"]
             if type(size) is not int or size < 0:
                 raise InvalidData(f"expected the number of events, got {size!r:.60}", where=where)
-            values.append(SharedLog.derived(size, _derived(derive, "log")))
+            values.append(EventLog.derived(size, _derived(derive, "log")))
         else:
             how = special.get(name)
             values.append(how(data[name], where) if how is not None else load(data[name], _TYPES[name], where))

@@ -157,7 +157,7 @@ class PlayCard(Step):
         effect = m.rules.effect(card_id)
         if effect is not None and hasattr(effect, "play"):
             effect.play(m, player, card, target)
-        m.emit(CardPlayed(player, card_id, source, target, m.phase))
+        m.record(CardPlayed, player, card_id, source, target, m.phase)
 
 
 @attrs.frozen

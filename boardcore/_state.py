@@ -192,7 +192,7 @@ class State:
             if rules.before_action:
                 for call in rules.before_action:
                     call(match=m, player=player, action=action)
-            m.emit(Chose(player, None if decision.secret else str(action), False))
+            m.record(Chose, player, None if decision.secret else str(action), False)
             step.resolve(m, player, action)
             if m.triggered:
                 flush_triggered(m)
@@ -305,7 +305,7 @@ def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any
     if not isinstance(seed, int):
         raise InvalidData(f"seed must be an integer, not {seed!r}", where="seed")
     m = Match(game, players, seed, game.spec.check_options(options))
-    m.emit(MatchStarted(game.name, players, seed))
+    m.record(MatchStarted, game.name, players, seed)
     try:
         start(m)
         run_agenda(m)

@@ -1,10 +1,13 @@
 """SharedLog (internal: boardcore._log): the append-only list that clones share until one of them writes."""
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardcore._log import SharedLog
+import boardcore
+from boardcore import Event
+from boardcore._log import EventLog, SharedLog
 
 
 def test_append_len_iter_getitem():
@@ -170,3 +173,74 @@ def test_a_fork_never_grows_the_list_it_shares():
     assert child.to_tuple() == ("a", "b", "c") and grandchild.to_tuple() == ("a", "b", "x")
     assert grandchild._items is not child._items
     assert child.dumped(str.upper) == ["A", "B", "C"] and grandchild.dumped(str.upper) == ["A", "B", "X"]
+
+
+# -- EventLog: events recorded as rows, built when first read --------------------------
+
+
+@attrs.frozen
+class Note(Event):
+    n: int
+
+
+def add(log, model, n, row):
+    log.append((Note, (n,)) if row else Note(n))
+    model.append(Note(n))
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["row", "event", "fork", "truncate", "switch", "read", "index", "dump"]), st.integers(0, 5)),
+        max_size=80,
+    )
+)
+def test_an_event_log_reads_as_if_every_row_were_built_when_recorded(ops):
+    """Rows and built events mixed, forks taken while rows are still unbuilt, rollbacks
+    over them: every way of reading gives the events, and no log sees another's."""
+    logs, models, current = [EventLog()], [[]], 0
+    for op, arg in ops:
+        log, model = logs[current], models[current]
+        if op in ("row", "event"):
+            add(log, model, arg, op == "row")
+        elif op == "fork":
+            logs.append(log.fork())
+            models.append(list(model))
+        elif op == "truncate":
+            size = min(arg, len(model))
+            log.truncate(size)
+            del model[size:]
+        elif op == "switch":
+            current = arg % len(logs)
+        elif op == "read":
+            assert list(log) == model
+        elif op == "index" and model:
+            assert log[arg % len(model)] == model[arg % len(model)]
+        elif op == "dump":
+            assert log.dumped(lambda e: e.n) == [e.n for e in model]
+        assert len(log) == len(model)
+    for log, model in zip(logs, models):
+        assert log.to_tuple() == tuple(model)
+        assert all(type(e) is Note for e in log)
+
+
+def test_an_event_log_builds_each_row_once_into_the_list_its_forks_share():
+    log = EventLog()
+    log.append((Note, (1,)))
+    fork = log.fork()
+    first = log[0]
+    assert first == Note(1)
+    assert fork[0] is first  # built in the shared list, not once per fork
+    assert log.fork()[0] is first
+
+
+def test_recorded_events_are_the_events_emit_would_log():
+    # With nothing reacting, the engine records its own events as rows; a match's log
+    # must still read (and save) as the events themselves.
+    game = boardcore.load_game("gallic-wars")
+    state = game.new_state(players=2, seed=5)
+    assert not state.game.reacting
+    assert state.match.log._items and any(type(item) is tuple for item in state.match.log._items)
+    events = state.events
+    assert events and all(isinstance(e, Event) for e in events)
+    assert type(state.events[0]).__name__ == "MatchStarted"
+    assert game.state_from_json(state.to_json(rows=True)).events == events
