@@ -197,10 +197,16 @@ class ExchangeCards(Select):
         m.ask(self.player, self.options(m, picked), self.prompt(m, picked), self, secret=True, public=full)
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
-        left = self.most - len(picked)
-        if not left:
-            return f"You picked {self.most} cards, the most allowed: done"
-        return f"Discard up to {left} more card{'s' if left != 1 else ''}: pick one, or done"
+        return _exchange_prompt(self.most, len(picked))
+
+
+@lru_cache(maxsize=256)
+def _exchange_prompt(most: int, picked: int) -> str:
+    # Asked after every pick; the wording depends on two small numbers only.
+    left = most - picked
+    if left <= 0:
+        return f"You picked {most} cards, the most allowed: done"
+    return f"Discard up to {left} more card{'s' if left != 1 else ''}: pick one, or done"
 
 
 @lru_cache(maxsize=512)

@@ -162,9 +162,12 @@ class State:
             raise IllegalAction("the game is over", player=player, action=action)
         if type(player) is not int:
             raise IllegalAction(f"a player is a seat number, not {player!r}", player=player, action=action)
-        for ask in m.asks:
+        asks = m.asks
+        at = 0
+        for ask in asks:
             if ask[0].player == player:
                 break
+            at += 1
         else:
             asked = sorted(d.player for d, _ in m.asks)
             raise IllegalAction(
@@ -186,8 +189,7 @@ class State:
             history.append((player, action))
             if m.replayable:
                 m.choices.append((player, index))
-            asks = m.asks
-            m.asks = () if len(asks) == 1 else tuple(a for a in asks if a is not ask)
+            m.asks = asks[:at] + asks[at + 1 :]
             rules = m.rules
             if rules.before_action:
                 for call in rules.before_action:
