@@ -10,6 +10,7 @@ methods, and each change is recorded as an event.
 from __future__ import annotations
 
 import operator
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -121,6 +122,13 @@ class MatchData:
     Saves of a replayable match store the choices instead of the log and the
     history. Arranging a position by hand (``boardcore.testing``) or dealing the
     hidden cards again (``State.determinize``) makes a match not replayable."""
+
+
+@lru_cache(maxsize=4096)
+def _card_data(rules: Game, cards: tuple[str, ...]) -> tuple[Any, ...]:
+    # A loaded game's cards never change, and hands are asked about again and again
+    # within a turn (every pick of a selection looks at the hand once more).
+    return tuple(map(rules.cards.__getitem__, cards))
 
 
 FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(MatchData))
@@ -579,7 +587,7 @@ class Match(MatchData):
 
     def card_data(self, zone: str, cls: type[C]) -> tuple[C, ...]:
         """The data of the cards in ``zone``, bottom first, as the game's card class ``cls``."""
-        found = tuple(map(self.rules.cards.__getitem__, self.cards(zone)))
+        found = _card_data(self.rules, self.cards(zone))
         if found and not isinstance(found[0], cls):
             raise RuleError(f"the cards of {self.game} are {type(found[0]).__name__}, not {cls.__name__}")
         return cast("tuple[C, ...]", found)
