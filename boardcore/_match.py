@@ -10,8 +10,8 @@ methods, and each change is recorded as an event.
 from __future__ import annotations
 
 import operator
-from functools import lru_cache
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
