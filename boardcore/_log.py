@@ -89,9 +89,16 @@ class SharedLog(Generic[T]):
         self._items.append(item)
         self._size += 1
 
-    def fork(self) -> SharedLog[T]:
+    def fork(self) -> Self:
         """An independent log with the same entries, sharing storage until written."""
-        return SharedLog(self._items, self._size, self._dumped, self._lazy, owner=False)
+        # Set slot by slot rather than through __init__: every clone forks three logs.
+        twin = object.__new__(type(self))
+        twin._items = self._items
+        twin._size = self._size
+        twin._dumped = self._dumped
+        twin._lazy = self._lazy
+        twin._owner = False
+        return twin
 
     def dumped(self, dump: Callable[[T], Any]) -> list[Any]:
         """Every entry turned into data by ``dump``, computing only the new ones.
@@ -177,8 +184,10 @@ class EventLog(SharedLog[Any]):
                 items[i] = kind(*fields)
         self._built = size
 
-    def fork(self) -> EventLog:
-        return EventLog(self._items, self._size, self._dumped, self._lazy, owner=False, built=self._built)
+    def fork(self) -> Self:
+        twin = super().fork()
+        twin._built = self._built
+        return twin
 
     def dumped(self, dump: Callable[[Any], Any]) -> list[Any]:
         if self._built < self._size:
