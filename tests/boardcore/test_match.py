@@ -2,6 +2,7 @@
 
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -431,3 +432,20 @@ def test_finish_sorts_winners_and_clears_the_flow():
     assert state.result == boardcore.Result((0, 2), "tie", (1, 0, 1))
     assert state.is_over and state.pending == () and m.agenda == () and m.drafts == {}
     assert m.log[-1] == boardcore.GameOver((0, 2), "tie")
+
+
+def test_the_snapshot_and_the_fork_cover_every_field_in_order():
+    # Both are written out from FIELDS when the module loads; a field added to
+    # MatchData must be in the rollback snapshot and copied by every clone.
+    from boardcore._match import FIELDS, _get_all
+
+    state = boardcore.load_game("gallic-wars").new_state(players=2, seed=3)
+    m = state.match
+    assert FIELDS == tuple(f.name for f in attrs.fields(boardcore.MatchData))
+    assert _get_all(m) == tuple(getattr(m, name) for name in FIELDS)
+    twin = m.fork()
+    for name in FIELDS:
+        if name in ("log", "history", "choices"):
+            assert list(getattr(twin, name)) == list(getattr(m, name))
+        else:
+            assert getattr(twin, name) is getattr(m, name), name
