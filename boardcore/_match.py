@@ -17,7 +17,7 @@ import attrs
 
 from . import _rng as rng
 from ._actions import Action
-from ._decisions import Decision, Result
+from ._decisions import Decision, Result, make_decision
 from ._errors import PluginError, RuleError
 from ._events import (
     Chose,
@@ -259,10 +259,16 @@ class Match(MatchData):
     def fill(self, zone: str, cards: Iterable[str]) -> None:
         """Put cards that are in no zone yet on top of ``zone`` (dealing out a deck at set-up)."""
         cards = tuple(cards)
-        unknown = set(cards).difference(self.rules.cards)
-        placed = set().union(*self.zones.values()).intersection(cards)
-        if unknown or placed:
-            raise RuleError(f"cannot fill {zone!r}: unknown cards {sorted(unknown)}, already placed {sorted(placed)}")
+        new = set(cards)
+        # The usual case is checked with set operations alone: every card known,
+        # none twice, none in a zone that holds cards already.
+        if len(new) != len(cards) or not new <= self.rules.cards.keys() or any(not new.isdisjoint(held) for held in self.zones.values() if held):
+            unknown = new.difference(self.rules.cards)
+            placed = set().union(*self.zones.values()).intersection(cards)
+            twice = sorted({c for c in cards if cards.count(c) > 1})
+            raise RuleError(
+                f"cannot fill {zone!r}: unknown cards {sorted(unknown)}, already placed {sorted(placed)}, given twice {twice}"
+            )
         self.zones = {**self.zones, zone: self.cards(zone) + cards}
 
     def remove_zone(self, zone: str) -> None:
@@ -556,7 +562,7 @@ class Match(MatchData):
                 i -= 1
             self.agenda = agenda[:i] + (Answer(step, player, options[0], secret),) + agenda[i:]
             return
-        decision = Decision(player, tuple(options), prompt, secret)
+        decision = make_decision(player, tuple(options), prompt, secret)
         self.asks = self.asks + ((decision, step),)
 
     def draft(self, player: int) -> tuple[str, ...]:

@@ -72,6 +72,8 @@ def test_fill_deals_cards_that_are_in_no_zone_yet():
         m.fill("discard", ["d0-1"])
     with pytest.raises(RuleError, match="unknown"):
         m.fill("discard", ["zz-1"])
+    with pytest.raises(RuleError, match=r"given twice \['d0-6'\]"):
+        m.fill("discard", ["d0-6", "d0-6"])
     with pytest.raises(RuleError):
         m.fill("nowhere", ["d0-6"])
     assert census(m) == Counter(CARDS[:5])
