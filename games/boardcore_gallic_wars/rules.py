@@ -134,14 +134,19 @@ def end_if(m: Match) -> boardcore.Result | None:
     if m.phase != Battle.name:
         return None
     winners: tuple[int | None, ...] = m.table.winners
-    won = tuple(winners.count(seat) for seat in (0, 1))
     winner = winners[-1]
     if winner is not None and m.count(STREAK, winner) >= CONSTANTS.streak_to_win:
-        return boardcore.Result((winner,), f"won {CONSTANTS.streak_to_win} hands in a row", won)
+        return boardcore.Result((winner,), f"won {CONSTANTS.streak_to_win} hands in a row", _won(winners))
     if m.turn < CONSTANTS.hands:
         return None
+    won = _won(winners)
     last = next((w for w in reversed(winners) if w is not None), None)
     if last is None:
         return boardcore.Result((0, 1), f"all {CONSTANTS.hands} hands were tied", won)
     reason = "won the last hand" if last == winner else "won the last hand that had a winner"
     return boardcore.Result((last,), reason, won)
+
+
+def _won(winners: tuple[int | None, ...]) -> tuple[int, int]:
+    """Hands won by each seat (a match's scores)."""
+    return winners.count(0), winners.count(1)
