@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copyreg
 import warnings
 from collections.abc import Iterable
 from importlib.metadata import entry_points
@@ -13,6 +14,7 @@ from . import _plugins
 from ._errors import PluginError, UnknownGame
 from ._game import Game
 from ._spec import GameSpec
+from ._state import State
 
 GAMES_GROUP = "boardcore.games"
 
@@ -149,3 +151,29 @@ def game_from_provider(provider: Any, name: str | None = None, plugins: Iterable
     if name not in games:
         raise UnknownGame(name, sorted(games))
     return build_game(games[name], plugins)
+
+
+# -- pickling -----------------------------------------------------------------------------
+
+_by_name: dict[tuple[str, tuple[str, ...]], Game] = {}
+
+
+def _installed_game(name: str, plugins: tuple[str, ...]) -> Game:
+    """The installed game ``name`` with the installed ``plugins``, loaded once per
+    process: how an unpickled game or match finds its rules again."""
+    game = _by_name.get((name, plugins))
+    if game is None:
+        game = _by_name[(name, plugins)] = load_game(name, plugins)
+    return game
+
+
+def _state_from_pickle(game: Game, text: str) -> State:
+    return game.state_from_json(text, verify=False)  # a pickle is trusted data by nature
+
+
+# A loaded game holds its plugin manager and modules, which do not pickle: a game
+# is pickled as its name and plugins (so only installed games and plugins can be
+# unpickled), and a match as its game and its save. Worker processes and Ray
+# tasks can then be handed states and games.
+copyreg.pickle(Game, lambda game: (_installed_game, (game.name, tuple(game.plugins))))
+copyreg.pickle(State, lambda state: (_state_from_pickle, (state.game, state.to_json())))

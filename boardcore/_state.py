@@ -212,6 +212,15 @@ class State:
         """An independent copy; acting on it never changes this state. O(1)."""
         return State(self.game, self._m.fork())
 
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # A deep copy is a clone: the match's containers are never changed in place,
+        # so sharing them is as independent as copying them, and the loaded game
+        # is the rules, shared by every copy.
+        return self.clone()
+
     # -- saving ----------------------------------------------------------------------
 
     def to_data(self, rows: bool = False) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """boardcore.State: apply and its atomicity, errors, clone, save/load, replay, determinism, redeals."""
 
+import copy
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -647,3 +649,50 @@ def test_determinize_with_redeal_by_owner_keeps_every_seats_cards_with_that_seat
         twin = state.determinize(player, seed)
         assert toy.duel_check(twin.match) == []
         assert twin.view(player) == state.view(player)
+
+
+# -- copying and pickling ------------------------------------------------------------------
+
+
+def a_few_actions_in(game_name="gallic-wars", plugins=(), actions=3, seed=4):
+    state = boardcore.load_game(game_name, plugins=list(plugins)).new_state(seed=seed)
+    for _ in range(actions):
+        decision = state.pending[0]
+        state.apply(decision.player, decision.options[0])
+    return state
+
+
+@pytest.mark.parametrize("copier", [copy.copy, copy.deepcopy], ids=["copy", "deepcopy"])
+def test_copy_and_deepcopy_give_an_independent_working_state(copier):
+    # They used to copy the match's attrs fields but not its game, which broke any
+    # use of the copy (to_json, apply) with AttributeError.
+    state = a_few_actions_in()
+    twin = copier(state)
+    assert twin.to_json() == state.to_json() and twin.events == state.events
+    decision = twin.pending[0]
+    twin.apply(decision.player, decision.options[-1])
+    assert twin.to_json() != state.to_json()
+    assert len(state.history) == 3
+
+
+def test_a_pickled_state_plays_on_in_another_process():
+    state = a_few_actions_in(plugins=["gw-turncoats"])
+    script = (
+        "import pickle, sys\n"
+        "state = pickle.loads(sys.stdin.buffer.read())\n"
+        "sys.stdout.write(state.to_json())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], input=pickle.dumps(state), capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode() == state.to_json()
+    again = pickle.loads(pickle.dumps(state))
+    assert again.game.plugins == ("gw-turncoats",)
+    decision = again.pending[0]
+    again.apply(decision.player, decision.options[0])
+
+
+def test_a_game_pickles_as_its_name_and_plugins():
+    game = boardcore.load_game("gallic-wars", plugins=["gw-turncoats"])
+    again = pickle.loads(pickle.dumps(game))
+    assert (again.name, again.plugins) == (game.name, game.plugins)
+    assert again.new_state(seed=1).to_json() == game.new_state(seed=1).to_json()
