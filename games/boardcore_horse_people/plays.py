@@ -30,11 +30,12 @@ class PlayRule:
         """The cards of ``hand`` that may be added to ``picked``, in hand order."""
         names = {card.name for card in picked if card.type in self.one_per_name}
         full = {card.type for card in picked if card.type in self.exactly_one}
+        taken = {card.id for card in picked}  # by id: a card's __eq__ compares every field
         return [
             card
             for card in hand
             if card.type in self.allowed
-            and card not in picked
+            and card.id not in taken
             and card.type not in full
             and not (card.type in self.one_per_name and card.name in names)
         ]
