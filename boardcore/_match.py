@@ -55,8 +55,11 @@ class Piece:
     square: str | None = None
 
 
+@lru_cache(maxsize=4096)
 def counter_key(name: str, owner: int | str | None) -> str:
     """The storage key of counter ``name`` owned by ``owner``."""
+    # Cached: every read and write of a counter makes its key, and a game has
+    # few counters, so a lookup is cheaper than formatting the key again.
     return name if owner is None else f"{name}@{owner}"
 
 
