@@ -43,6 +43,8 @@ SPEC = boardcore.GameSpec(
     turn_limit=CONSTANTS.turn_limit,
     at_limit=at_limit,
     search_scores=standing,
+    # A playout must reach the other side's Attack Phase to see a Leader left in reach.
+    search_horizon=25,
     table_type=AztecTable,
     board=BOARD,
     options=(
