@@ -360,6 +360,13 @@ class Match(MatchData):
         zones = self.zones
         if source not in zones or target not in zones:
             raise RuleError(f"there is no zone {source if source not in zones else target!r}")
+        pile = zones[source]
+        if 0 < n <= len(pile):  # the usual draw, with no refill: one move
+            cut = len(pile) - n
+            got = pile[cut:][::-1]
+            self.zones = {**zones, source: pile[:cut], target: zones[target] + got}
+            self.record(CardsMoved, got, source, target)
+            return got
         drawn: tuple[str, ...] = ()
         while len(drawn) < n:
             pile = self.zones[source]
