@@ -33,6 +33,13 @@ a cut playout play on to the end of its turn before it is judged.
 The bot draws every random number from its own generator, seeded from its seed
 and the number of decisions it has been asked, so the same seed and the same
 information give the same choice, whatever is hidden.
+
+With ``reuse``, a search starts from what the bot's previous search found below
+the option it chose, when nothing but that choice has happened since: a choice
+asked as a sequence of small decisions (card by card, a card and then its
+target) is then searched as one tree rather than from scratch at every step.
+Whether that is so is told from what every seat sees: the same state object,
+one more action in the match, and that action the bot's own.
 """
 
 from __future__ import annotations
@@ -83,6 +90,19 @@ class _Node:
         self.reward = 0.0
 
 
+class _Kept:
+    """What ``reuse`` keeps between two searches (see :meth:`ISMCTSBot._take_kept`)."""
+
+    __slots__ = ("state", "actions", "seat", "action", "node")
+
+    def __init__(self, state: State, actions: int, seat: int, action: Action, node: _Node) -> None:
+        self.state = state
+        self.actions = actions
+        self.seat = seat
+        self.action = action
+        self.node = node
+
+
 class ISMCTSBot:
     """Information-set Monte Carlo tree search: samples what it cannot see and grows a tree over its view.
 
@@ -100,7 +120,9 @@ class ISMCTSBot:
     ahead (default 0.5; see :func:`judged`); ``settle``, whether a playout the
     horizon cuts short plays on to the end of the turn in progress before it is
     judged (default: the game's ``search_settle``, else false), so that a fight
-    or a chain of picks is judged once it has told who gained.
+    or a chain of picks is judged once it has told who gained; ``reuse``,
+    whether a search starts from the previous one's subtree when its decision
+    directly follows the bot's last choice (default false).
     """
 
     name = "ismcts"
@@ -115,6 +137,7 @@ class ISMCTSBot:
         seconds: float = 0.0,
         margin: float = DEFAULT_MARGIN,
         settle: bool | None = None,
+        reuse: bool = False,
     ) -> None:
         self.seed = seed
         self.iterations = whole_setting(iterations, "iterations", least=1)
@@ -125,6 +148,7 @@ class ISMCTSBot:
         self.margin = fraction_setting(margin, "margin")
         self.settle = None if settle is None else flag_setting(settle, "settle")
         """None: the game's ``search_settle``."""
+        self.reuse = flag_setting(reuse, "reuse")
         if rollout == "random":
             self._rollout_bot = None
         elif callable(getattr(rollout, "choose", None)):
@@ -139,13 +163,19 @@ class ISMCTSBot:
         """Decisions that needed a search (more than one option)."""
         self.iterations_run = 0
         """Iterations run over all searches, for reporting speed."""
+        self.reused = 0
+        """Searches that started from the previous search's subtree (``reuse``)."""
+        self._kept: _Kept | None = None
 
     # -- choosing ---------------------------------------------------------------------
 
     def choose(self, state: State, decision: Decision) -> Action:
         self.decisions += 1
         options = decision.options
+        me = decision.player
+        kept = self._take_kept(state, me)
         if len(options) == 1:
+            self._keep(state, me, options[0], kept)
             return options[0]
         self.searched += 1
         # Everything random in this search comes from the seed and the decision
@@ -153,8 +183,11 @@ class ISMCTSBot:
         # bot cannot see.
         base = rng.derive(self.seed, self.decisions)
         self._rng = rng.seed_state(base)
-        me = decision.player
-        root = _Node()
+        if kept is None:
+            root = _Node()
+        else:
+            root = kept
+            self.reused += 1
         evaluate = playout_judge(state, self._rollout_bot, self.margin)
         horizon = playout_horizon(state, self.horizon, evaluate)
         settle = playout_settles(state, self.settle, horizon)
@@ -164,7 +197,32 @@ class ISMCTSBot:
                 break
             self._iterate(sample(state, me, rng.derive(base, i)), me, root, evaluate, horizon, settle)
             self.iterations_run += 1
-        return _most_visited(root, me, options)
+        choice = _most_visited(root, me, options)
+        self._keep(state, me, choice, root)
+        return choice
+
+    def _keep(self, state: State, me: int, action: Action, node: _Node | None) -> None:
+        """With ``reuse``, remember the subtree below ``action`` for the next decision."""
+        child = node.children.get((me, action)) if self.reuse and node is not None else None
+        self._kept = None if child is None else _Kept(state, len(state.match.history), me, action, child)
+
+    def _take_kept(self, state: State, me: int) -> _Node | None:
+        """The subtree kept by the previous search, if this decision follows it with
+        nothing else in between; forgotten either way.
+
+        Read only from what every seat sees: the state object, how many actions the
+        match has had (each one is announced, secret or not) and the bot's own last
+        action."""
+        kept, self._kept = self._kept, None
+        if kept is None or state is not kept.state or me != kept.seat:
+            return None
+        history = state.match.history
+        if len(history) != kept.actions + 1:
+            return None
+        player, action = history[kept.actions]
+        if player != me or action != kept.action:
+            return None
+        return kept.node
 
     def _below(self, n: int) -> int:
         value, self._rng = rng.below(self._rng, n)

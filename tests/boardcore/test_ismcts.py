@@ -155,6 +155,78 @@ def test_the_toy_duels_secret_commitment_made_first_is_not_read():
     assert len(picks) >= 2 and all(p == picks[0] for p in picks)
 
 
+# -- reusing the subtree of the last choice ----------------------------------------------------
+
+
+def two_picks(state, bot, seat=0):
+    """``bot``'s choices at ``seat``'s next two decisions, each applied to ``state``."""
+    made = []
+    for _ in range(2):
+        decision = next(d for d in state.pending if d.player == seat)
+        made.append(bot.choose(state, decision))
+        state.apply(seat, made[-1])
+    return made
+
+
+def test_reuse_starts_the_next_pick_from_the_subtree_of_the_last():
+    # Gallic Wars asks its exchange card by card (GW-D01): the second pick directly
+    # follows the first, and the search below the first pick is the second's tree.
+    game = boardcore.load_game("gallic-wars")
+    bot = ISMCTSBot(seed=1, iterations=30, reuse=True)
+    picks = two_picks(game.new_state(players=2, seed=3), bot)
+    assert bot.searched == 2 and bot.reused == 1
+    assert picks[1] != picks[0]
+    plain = ISMCTSBot(seed=1, iterations=30)
+    two_picks(game.new_state(players=2, seed=3), plain)
+    assert plain.reused == 0
+
+
+def test_reuse_starts_afresh_when_anything_else_happened():
+    game = boardcore.load_game("gallic-wars")
+    state = game.new_state(players=2, seed=3)
+    bot = ISMCTSBot(seed=1, iterations=20, reuse=True)
+    first = bot.choose(state, state.pending[0])
+    state.apply(0, first)
+    other = next(d for d in state.pending if d.player == 1)
+    state.apply(1, other.options[0])  # the opponent acted in between
+    bot.choose(state, next(d for d in state.pending if d.player == 0))
+    assert bot.reused == 0
+    choice = bot.choose(state, next(d for d in state.pending if d.player == 0))
+    state.apply(0, choice)
+    again = state.clone()  # the same match right after the bot's choice, but another state object
+    bot.choose(again, next(d for d in again.pending if d.player == 0))
+    assert bot.reused == 0
+    following = bot.choose(again, next(d for d in again.pending if d.player == 0))
+    again.apply(0, following)
+    bot.choose(again, next(d for d in again.pending if d.player == 0))
+    assert bot.reused == 1  # the same object, right after its own choice
+
+
+@pytest.mark.parametrize("name, players", [("gallic-wars", 2), ("invasions-of-the-horse-people", 3)])
+def test_reuse_gives_the_same_choices_whatever_is_hidden(name, players):
+    game = boardcore.load_game(name)
+
+    def picks_again(s):
+        # seat 0 picks, and picking once more is still its choice afterwards
+        mine = [d for d in s.pending if d.player == 0 and len(d.options) > 2]
+        return bool(mine) and s.turn >= 1
+
+    state = advance(game.new_state(players=players, seed=5), 2000, 5, until=picks_again)
+    assert picks_again(state)
+    expected = two_picks(state.clone(), ISMCTSBot(seed=3, iterations=12, horizon=8, reuse=True))
+    for twin in hidden_twins(state, 0):
+        assert twin.view(0) == state.view(0) and twin.to_json() != state.to_json()
+        bot = ISMCTSBot(seed=3, iterations=12, horizon=8, reuse=True)
+        assert two_picks(twin, bot) == expected
+        assert bot.reused == 1
+
+
+def test_reuse_must_be_true_or_false():
+    assert make_bot("ismcts:reuse=true", 0).reuse is True
+    with pytest.raises(boardcore.InvalidData, match="bot ismcts: reuse"):
+        make_bot("ismcts:reuse=1", 0)
+
+
 # -- strength and settings -------------------------------------------------------------------
 
 
