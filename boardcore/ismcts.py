@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _rng as rng
 from ._errors import BoardcoreError, InvalidData, PluginError
@@ -90,17 +90,14 @@ class _Node:
         self.reward = 0.0
 
 
-class _Kept:
+class _Kept(NamedTuple):
     """What ``reuse`` keeps between two searches (see :meth:`ISMCTSBot._take_kept`)."""
 
-    __slots__ = ("state", "actions", "seat", "action", "node")
-
-    def __init__(self, state: State, actions: int, seat: int, action: Action, node: _Node) -> None:
-        self.state = state
-        self.actions = actions
-        self.seat = seat
-        self.action = action
-        self.node = node
+    state: State
+    actions: int
+    seat: int
+    action: Action
+    node: _Node
 
 
 class ISMCTSBot:

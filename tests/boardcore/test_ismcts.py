@@ -207,7 +207,7 @@ def test_reuse_gives_the_same_choices_whatever_is_hidden(name, players):
     game = boardcore.load_game(name)
 
     def picks_again(s):
-        # seat 0 picks, and picking once more is still its choice afterwards
+        # seat 0 has a real choice (its next one directly following is checked below by bot.reused)
         mine = [d for d in s.pending if d.player == 0 and len(d.options) > 2]
         return bool(mine) and s.turn >= 1
 
