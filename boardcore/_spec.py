@@ -137,6 +137,12 @@ class GameSpec:
     turn in progress before it is judged (the default ``settle`` of ``ismcts`` and
     ``mc``). Worth it where a turn's outcome (who won a contest, a fight) shows only
     at its end and the judgement cannot see it halfway; it makes playouts longer."""
+    search_reuse: bool = attrs.field(default=False, validator=lambda _, __, v: flag_setting(v, "search_reuse"))
+    """Whether an ``ismcts`` search starts from the subtree its previous search grew
+    below the option chosen, when its decision directly follows that choice (the
+    default ``reuse`` of ``ismcts``). Worth it where a player's turn is a long run
+    of their own decisions, each small (a card, then its target, then the next
+    card): the later steps start from what the first search learnt about them."""
     search_scores: Callable[[Match], Sequence[float]] | None = None
     """Each seat's standing in a match in progress, one number of at least 0 per seat,
     more is better, for search bots judging a playout cut short (in place of the

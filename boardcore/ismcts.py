@@ -119,7 +119,8 @@ class ISMCTSBot:
     judged (default: the game's ``search_settle``, else false), so that a fight
     or a chain of picks is judged once it has told who gained; ``reuse``,
     whether a search starts from the previous one's subtree when its decision
-    directly follows the bot's last choice (default false).
+    directly follows the bot's last choice (default: the game's
+    ``search_reuse``, else false).
     """
 
     name = "ismcts"
@@ -134,7 +135,7 @@ class ISMCTSBot:
         seconds: float = 0.0,
         margin: float = DEFAULT_MARGIN,
         settle: bool | None = None,
-        reuse: bool = False,
+        reuse: bool | None = None,
     ) -> None:
         self.seed = seed
         self.iterations = whole_setting(iterations, "iterations", least=1)
@@ -145,7 +146,8 @@ class ISMCTSBot:
         self.margin = fraction_setting(margin, "margin")
         self.settle = None if settle is None else flag_setting(settle, "settle")
         """None: the game's ``search_settle``."""
-        self.reuse = flag_setting(reuse, "reuse")
+        self.reuse = None if reuse is None else flag_setting(reuse, "reuse")
+        """None: the game's ``search_reuse``."""
         if rollout == "random":
             self._rollout_bot = None
         elif callable(getattr(rollout, "choose", None)):
@@ -171,8 +173,9 @@ class ISMCTSBot:
         options = decision.options
         me = decision.player
         kept = self._take_kept(state, me)
+        reuse = state.game.spec.search_reuse if self.reuse is None else self.reuse
         if len(options) == 1:
-            self._keep(state, me, options[0], kept)
+            self._keep(state, me, options[0], kept if reuse else None)
             return options[0]
         self.searched += 1
         # Everything random in this search comes from the seed and the decision
@@ -195,12 +198,12 @@ class ISMCTSBot:
             self._iterate(sample(state, me, rng.derive(base, i)), me, root, evaluate, horizon, settle)
             self.iterations_run += 1
         choice = _most_visited(root, me, options)
-        self._keep(state, me, choice, root)
+        self._keep(state, me, choice, root if reuse else None)
         return choice
 
     def _keep(self, state: State, me: int, action: Action, node: _Node | None) -> None:
-        """With ``reuse``, remember the subtree below ``action`` for the next decision."""
-        child = node.children.get((me, action)) if self.reuse and node is not None else None
+        """Remember the subtree of ``node`` below ``action`` for the next decision (none: forget)."""
+        child = None if node is None else node.children.get((me, action))
         self._kept = None if child is None else _Kept(state, len(state.match.history), me, action, child)
 
     def _take_kept(self, state: State, me: int) -> _Node | None:

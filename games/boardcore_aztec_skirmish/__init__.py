@@ -45,6 +45,9 @@ SPEC = boardcore.GameSpec(
     search_scores=standing,
     # A playout must reach the other side's Attack Phase to see a Leader left in reach.
     search_horizon=25,
+    # A turn is a long run of one side's small decisions (a card, then its unit
+    # and square): each search goes on from the last one's tree.
+    search_reuse=True,
     table_type=AztecTable,
     board=BOARD,
     options=(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import boardcore
@@ -219,6 +220,22 @@ def test_reuse_gives_the_same_choices_whatever_is_hidden(name, players):
         bot = ISMCTSBot(seed=3, iterations=12, horizon=8, reuse=True)
         assert two_picks(twin, bot) == expected
         assert bot.reused == 1
+
+
+def test_the_game_says_whether_searches_reuse_unless_the_bot_does():
+    import boardcore_gallic_wars as gw
+
+    spec = attrs.evolve(gw.SPEC, name="gallic-wars-reusing", search_reuse=True)
+    plugin = boardcore.GamePlugin(spec, cards=gw.deck, effects=gw.BASE_EFFECTS, package="boardcore_gallic_wars")
+    reusing = boardcore.game_from_provider(plugin)
+    bot = ISMCTSBot(seed=1, iterations=30)
+    two_picks(reusing.new_state(players=2, seed=3), bot)
+    assert bot.reused == 1
+    told = ISMCTSBot(seed=1, iterations=30, reuse=False)
+    two_picks(reusing.new_state(players=2, seed=3), told)
+    assert told.reused == 0
+    with pytest.raises(boardcore.InvalidData, match="search_reuse"):
+        toy.duel_variant("toy-duel-bad", search_reuse="yes")
 
 
 def test_reuse_must_be_true_or_false():
