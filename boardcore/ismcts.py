@@ -34,10 +34,11 @@ The bot draws every random number from its own generator, seeded from its seed
 and the number of decisions it has been asked, so the same seed and the same
 information give the same choice, whatever is hidden.
 
-With ``reuse``, a search starts from what the bot's previous search found below
-the option it chose, when nothing but that choice has happened since: a choice
-asked as a sequence of small decisions (card by card, a card and then its
-target) is then searched as one tree rather than from scratch at every step.
+With ``reuse`` (by default where the game declares ``search_reuse``), a search
+starts from what the bot's previous search found below the option it chose, when
+nothing but that choice has happened since: a choice asked as a sequence of small
+decisions (card by card, a card and then its target) is then searched as one
+tree rather than from scratch at every step.
 Whether that is so is told from what every seat sees: the same state object,
 one more action in the match, and that action the bot's own.
 """
