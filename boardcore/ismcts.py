@@ -173,10 +173,10 @@ class ISMCTSBot:
         self.decisions += 1
         options = decision.options
         me = decision.player
-        kept = self._take_kept(state, me)
         reuse = state.game.spec.search_reuse if self.reuse is None else self.reuse
+        kept = self._take_kept(state, me) if reuse else None
         if len(options) == 1:
-            self._keep(state, me, options[0], kept if reuse else None)
+            self._keep(state, me, options[0], kept)
             return options[0]
         self.searched += 1
         # Everything random in this search comes from the seed and the decision

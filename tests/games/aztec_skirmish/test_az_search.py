@@ -24,7 +24,6 @@ def test_a_leaders_hits_weigh_more_than_a_warriors():
     assert judged[1] > judged[0]  # fewer Hits lost by the Aztec (1 against 2), but from its Leader
 
 
-
 def test_a_search_goes_on_from_its_last_tree_within_a_turn():
     # The Move Phase asks for a card and then where it sends a unit: decisions of
     # one side in a row, so the second search starts from the first one's tree.
