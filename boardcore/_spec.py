@@ -132,6 +132,14 @@ class GameSpec:
     progress by ``at_limit`` (the default ``horizon`` of ``ismcts`` and ``mc``;
     None: theirs, 10). A game whose gains take many actions to show, such as loot
     that comes in only every few turns, asks for more; every action costs time."""
+    search_iterations: int | None = attrs.field(
+        default=None, validator=lambda _, __, v: v is None or whole_setting(v, "search_iterations", least=1)
+    )
+    """How many iterations an ``ismcts`` search runs per decision (its default
+    ``iterations``; None: the bot's own, 200). A game whose searches are cheap
+    (short playouts, few options) can afford more within the time a player waits,
+    and gains where a decision's worth is small beside the luck of the deal;
+    every iteration costs time."""
     search_settle: bool = attrs.field(default=False, validator=lambda _, __, v: flag_setting(v, "search_settle"))
     """Whether a search playout cut short by the horizon plays on to the end of the
     turn in progress before it is judged (the default ``settle`` of ``ismcts`` and

@@ -105,7 +105,7 @@ class ISMCTSBot:
     """Information-set Monte Carlo tree search: samples what it cannot see and grows a tree over its view.
 
     Settings (``--bots ismcts:iterations=400,c=0.7``): ``iterations`` per decision
-    (default 200); ``horizon``, the most actions a playout runs before the game
+    (default: the game's ``search_iterations``, else 200); ``horizon``, the most actions a playout runs before the game
     scores it, in games that can score a match in progress (default: the game's
     ``search_horizon``, else 10); ``c``,
     the UCB exploration constant (default 0.7); ``rollout``, the bot that plays the playouts (``random``, the default, or a
@@ -129,7 +129,7 @@ class ISMCTSBot:
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         horizon: int | None = None,
         c: float = DEFAULT_EXPLORATION,
         rollout: Any = "random",
@@ -139,7 +139,8 @@ class ISMCTSBot:
         reuse: bool | None = None,
     ) -> None:
         self.seed = seed
-        self.iterations = whole_setting(iterations, "iterations", least=1)
+        self.iterations = None if iterations is None else whole_setting(iterations, "iterations", least=1)
+        """None: the game's ``search_iterations``, else ``DEFAULT_ITERATIONS``."""
         self.horizon = None if horizon is None else whole_setting(horizon, "horizon", least=1)
         """None: the game's ``search_horizon``, else ``DEFAULT_HORIZON``."""
         self.c = number_setting(c, "c")
@@ -193,7 +194,7 @@ class ISMCTSBot:
         horizon = playout_horizon(state, self.horizon, evaluate)
         settle = playout_settles(state, self.settle, horizon)
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else math.inf
-        for i in range(self.iterations):
+        for i in range(search_iterations(state, self.iterations)):
             if i and time.perf_counter() > deadline:
                 break
             self._iterate(sample(state, me, rng.derive(base, i)), me, root, evaluate, horizon, settle)
@@ -340,6 +341,14 @@ def shares(winners: Sequence[int], players: int) -> list[float]:
     for seat in winners:
         out[seat] = 1.0 / len(winners)
     return out
+
+
+def search_iterations(state: State, setting: int | None) -> int:
+    """Iterations per search: the bot's ``iterations`` setting, else the game's
+    ``search_iterations``, else ``DEFAULT_ITERATIONS``."""
+    if setting is not None:
+        return setting
+    return state.game.spec.search_iterations or DEFAULT_ITERATIONS
 
 
 def playout_horizon(state: State, setting: int | None, evaluate: Evaluate | None) -> int:

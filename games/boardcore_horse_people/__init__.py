@@ -33,6 +33,7 @@ SPEC = boardcore.GameSpec(
     at_limit=at_limit,
     search_scores=standing,
     search_settle=True,  # the Invasion, which makes the next Khan, is decided at the turn's end
+    search_iterations=400,  # searches here are cheap, and luck is large beside a decision's worth
     table_type=HorseTable,
 )
 

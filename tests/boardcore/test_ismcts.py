@@ -458,6 +458,22 @@ def test_the_game_says_whether_cut_playouts_settle_unless_the_bot_does():
         toy.duel_variant("toy-duel-bad", search_settle="yes")
 
 
+def iterations_run(game, **settings):
+    """The iterations an ISMCTS bot ran for its first real choice in ``game``."""
+    state = toy.first_real_choice(game, 2, seed=4)
+    bot = ISMCTSBot(seed=1, horizon=2, **settings)
+    bot.choose(state, state.pending[0])
+    return bot.iterations_run
+
+
+def test_the_game_says_how_many_iterations_a_search_runs_unless_the_bot_does():
+    assert iterations_run(toy.duel_variant("toy-duel-thorough", search_iterations=37)) == 37
+    assert iterations_run(toy.duel_variant("toy-duel-thorough", search_iterations=37), iterations=5) == 5
+    assert iterations_run(toy.duel()) == 200  # a game that says nothing: the bot's own default
+    with pytest.raises(boardcore.InvalidData, match="search_iterations"):
+        toy.duel_variant("toy-duel-bad", search_iterations=0)
+
+
 def test_the_horizon_is_the_games_search_horizon_unless_the_bot_sets_one():
     long_view = toy.duel_variant("toy-duel-far", search_horizon=3)
     assert set(judged_after(long_view)) == {3}
