@@ -105,8 +105,9 @@ class ISMCTSBot:
     """Information-set Monte Carlo tree search: samples what it cannot see and grows a tree over its view.
 
     Settings (``--bots ismcts:iterations=400,c=0.7``): ``iterations`` per decision
-    (default: the game's ``search_iterations``, else 200); ``horizon``, the most actions a playout runs before the game
-    scores it, in games that can score a match in progress (default: the game's
+    (default: the game's ``search_iterations``, else 200); ``horizon``, the most
+    actions a playout runs before the game scores it, in games that can score a
+    match in progress (default: the game's
     ``search_horizon``, else 10); ``c``,
     the UCB exploration constant (default 0.7); ``rollout``, the bot that plays the playouts (``random``, the default, or a
     bot; ``boardcore.bots.make_bot`` also takes any installed bot's name); its
