@@ -46,6 +46,11 @@ class Counter(str):
         return (str, (str(self),))
 
 
+def _optional_whole(name: str) -> Callable[[Any, Any, Any], Any]:
+    """An attrs validator: None, or a whole number of at least 1 (an ``InvalidData`` naming ``name``)."""
+    return lambda _, __, value: value is None or whole_setting(value, name, least=1)
+
+
 @attrs.frozen
 class Option:
     """A setup option: its default and, if it is limited, the values it accepts."""
@@ -126,14 +131,14 @@ class GameSpec:
     """The last round; when it is over, ``at_limit`` decides the result."""
     at_limit: Callable[[Match], Result] | None = None
     search_horizon: int | None = attrs.field(
-        default=None, validator=lambda _, __, v: v is None or whole_setting(v, "search_horizon", least=1)
+        default=None, validator=_optional_whole("search_horizon")
     )
     """How many actions a search bot's playout runs before it judges a match in
     progress by ``at_limit`` (the default ``horizon`` of ``ismcts`` and ``mc``;
     None: theirs, 10). A game whose gains take many actions to show, such as loot
     that comes in only every few turns, asks for more; every action costs time."""
     search_iterations: int | None = attrs.field(
-        default=None, validator=lambda _, __, v: v is None or whole_setting(v, "search_iterations", least=1)
+        default=None, validator=_optional_whole("search_iterations")
     )
     """How many iterations an ``ismcts`` search runs per decision (its default
     ``iterations``; None: the bot's own, 200). A game whose searches are cheap
