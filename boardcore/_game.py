@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -10,8 +11,8 @@ import pluggy
 
 from . import _plugins
 from ._cards import Card
-from ._effects import reactions_of
-from ._errors import InvalidData, PluginError, RuleError
+from ._effects import Effect, reactions_of
+from ._errors import BoardcoreError, InvalidData, PluginError, RuleError
 from ._events import Event
 from ._flow import turn_steps
 from ._hookspecs import hookimpl
@@ -149,6 +150,7 @@ class Game:
             for name, effect in answer.items():
                 if name in effects:
                     raise PluginError(f"effect {name!r} is registered twice", plugin=plugin)
+                _check_effect(name, effect, plugin)
                 effects[name] = effect
         for card in self.cards.values():
             if card.effect is not None and card.effect not in effects:
@@ -229,9 +231,36 @@ class Game:
         return replay(self, seed, players, history, options)
 
 
+def _check_effect(name: str, effect: Any, plugin: str | None) -> None:
+    """Refuse an effect whose reactions would never run or could not be called,
+    when the game is loaded rather than silently or in the middle of a match."""
+    if isinstance(effect, type):
+        raise PluginError(f"effect {name!r} is the class {effect.__name__}: register an instance, {effect.__name__}()", plugin=plugin)
+    marked = [attr for attr in dir(type(effect)) if hasattr(getattr(type(effect), attr, None), "__boardcore_reacts_to__")]
+    if marked and not isinstance(effect, Effect):
+        raise PluginError(
+            f"effect {name!r} ({type(effect).__name__}) marks {marked} with reacts_to but is no boardcore.Effect subclass, so they would never run",
+            plugin=plugin,
+        )
+    for names in getattr(type(effect), "reactions", {}).values():
+        for method in names:
+            try:
+                inspect.signature(getattr(effect, method)).bind(None, None, None)
+            except TypeError:
+                raise PluginError(
+                    f"effect {name!r}: the reaction {type(effect).__name__}.{method} must take (m, card, event)", plugin=plugin
+                ) from None
+
+
 def _card_reaction(method: Callable[..., None], card: Card) -> Callable[..., None]:
     def react(m: Any, event: Event) -> None:
-        method(m, card, event)
+        try:
+            method(m, card, event)
+        except Exception as exc:
+            # Said where it failed: the card and the moment (the traceback names the code).
+            if not isinstance(exc, BoardcoreError):
+                exc.add_note(f"in {method.__qualname__}, the reaction of card {card.id} to {type(event).__name__}")
+            raise
 
     return react
 

@@ -429,7 +429,9 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
             saved = load(data["specs"], _TYPES["specs"], where)
             players = values[FIELDS.index("players")]
             merged = {**declared_specs(game, players), **saved} if players in game.player_counts else saved
-            values.append(dict(sorted(merged.items())))
+            # In the order of the zones (the match adds and removes a zone and its spec together).
+            zones = values[FIELDS.index("zones")]
+            values.append({**{z: merged[z] for z in zones if z in merged}, **merged})
         elif compact and name == "log":
             size = data["log"]
             if type(size) is not int or size < 0:

@@ -18,6 +18,7 @@ import attrs
 from ._decisions import Result
 from ._errors import InvalidData, RuleError
 from ._flow import TurnOrder
+from ._steps import Step
 from ._settings import flag_setting, whole_setting
 from .grid import Board
 from ._zones import MAX_SEATS, SeatZones, Zone
@@ -198,6 +199,7 @@ class GameSpec:
         return {name: known[name].check(given[name]) if name in given else option.default for name, option in known.items()}
 
     def __attrs_post_init__(self) -> None:
+        _check_declaration(self)
         families = [z for z in self.zones if isinstance(z, SeatZones)]
         if families and max(self.player_counts, default=0) > MAX_SEATS:
             raise RuleError(f"{self.name}: a SeatZones family names zones for at most {MAX_SEATS} seats")
@@ -227,3 +229,67 @@ class GameSpec:
                 m.set_count(counter, counter.start)
         for zone in decks:
             m.shuffle(zone)
+
+
+_CALLABLES = ("setup", "first_player", "end_if", "at_limit", "search_scores", "describe", "redeal")
+
+
+def _check_declaration(spec: GameSpec) -> None:
+    """Refuse a malformed spec when it is made, naming the field, rather than with a
+    bare TypeError at the first match or a failure many turns into one."""
+    name = spec.name
+
+    def refuse(field: str, problem: str) -> None:
+        raise RuleError(f"GameSpec {name!r}: {field} {problem}")
+
+    if not isinstance(name, str) or not name:
+        raise RuleError(f"GameSpec: name must be a non-empty string, not {name!r}")
+    counts = spec.player_counts
+    if not isinstance(counts, tuple) or not counts:
+        refuse("player_counts", f"must be a non-empty tuple of seat counts, such as (2, 3), not {counts!r}")
+    for count in counts:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            refuse("player_counts", f"must hold whole numbers of at least 1, not {count!r}")
+    for field in ("phases", "setup_phases"):
+        entries = getattr(spec, field)
+        if not isinstance(entries, tuple):
+            refuse(field, f"must be a tuple of Phase or step classes, not {entries!r}")
+        for at, entry in enumerate(entries):
+            if not (isinstance(entry, type) and issubclass(entry, Step)):
+                hint = f" (declare the class {type(entry).__name__}, not an instance)" if isinstance(entry, Step) else ""
+                refuse(f"{field}[{at}]", f"must be a Phase or step class, not {entry!r}{hint}")
+    for at, zone in enumerate(spec.zones):
+        if not isinstance(zone, (Zone, SeatZones)):
+            refuse(f"zones[{at}]", f"must be a boardcore.Zone or SeatZones, not {zone!r}")
+    for at, counter in enumerate(spec.counters):
+        if not isinstance(counter, Counter):
+            refuse(f"counters[{at}]", f"must be a boardcore.Counter, such as Counter({str(counter)!r}), not {counter!r}")
+    for field in _CALLABLES:
+        value = getattr(spec, field)
+        if value is not None and not callable(value):
+            refuse(field, f"must be a function of the match, not {value!r}")
+    for field in ("turn_limit", "round_limit"):
+        limit = getattr(spec, field)
+        if limit is not None:
+            whole_setting(limit, f"GameSpec {name!r}: {field}", least=0)
+            if spec.at_limit is None:
+                refuse(field, "is set but at_limit is not: the engine needs at_limit to decide the result at the limit")
+    if spec.table_type is not None and not attrs.has(spec.table_type):
+        refuse("table_type", f"must be an attrs class, not {spec.table_type!r}")
+    if spec.board is not None and not isinstance(spec.board, Board):
+        refuse("board", f"must be a boardcore.grid.Board, not {spec.board!r}")
+    if not isinstance(spec.turn_order, TurnOrder):
+        refuse("turn_order", f"must be a boardcore.TurnOrder, not {spec.turn_order!r}")
+    _check_refills(spec)
+
+
+def _check_refills(spec: GameSpec) -> None:
+    """A declared zone's ``refill`` must name a declared zone, when the game adds no
+    zones of its own in ``setup`` (then only a match can tell)."""
+    if spec.setup is not None:
+        return
+    declared = {str(z) for zone in spec.zones for z in ((zone,) if isinstance(zone, Zone) else zone)}
+    for zone in spec.zones:
+        for member in (zone,) if isinstance(zone, Zone) else zone:
+            if member.refill is not None and member.refill not in declared:
+                raise RuleError(f"GameSpec {spec.name!r}: zone {str(member)!r} refills from {member.refill!r}, which is no declared zone")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import _rng as rng
@@ -236,7 +237,10 @@ class State:
         for a match arranged by hand), the events and actions are written out in
         full, for programs that read the file without boardcore; such a file loads
         as a match that is not ``replayable``."""
-        return json.dumps(dump_match(self._m, rows=rows), sort_keys=True, separators=(",", ":"))
+        # Keys keep the match's own order (not sorted): games iterate its pieces,
+        # zones and counters, so a match read back must hold them in the same order
+        # or the options it offers would come in another order.
+        return json.dumps(dump_match(self._m, rows=rows), separators=(",", ":"))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and other.to_json() == self.to_json()
@@ -297,14 +301,18 @@ def _blame(m: Match, exc: Exception) -> PluginError:
     """A PluginError naming the innermost module outside boardcore in the traceback
     (the game or plugin whose code failed), or the game when there is none."""
     origin = m.game
+    place = ""
     tb = exc.__traceback__
     while tb is not None:
         module = tb.tb_frame.f_globals.get("__name__", "")
         if module and module != "boardcore" and not module.startswith("boardcore."):
             origin = module
+            code = tb.tb_frame.f_code
+            place = f"{Path(code.co_filename).name}, line {tb.tb_lineno}, in {code.co_qualname}"
         tb = tb.tb_next
     what = "broke an engine rule" if isinstance(exc, RuleError) else f"raised {type(exc).__name__}"
-    return PluginError(f"{what}: {exc} (the state was left as it was)", plugin=origin)
+    where = "; ".join([*getattr(exc, "__notes__", ()), *([place] if place else []), f"turn {m.turn}, phase {m.phase}"])
+    return PluginError(f"{what}: {exc} ({where}; the state was left as it was)", plugin=origin)
 
 
 def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any]) -> State:

@@ -203,6 +203,10 @@ def test_a_failing_reaction_rolls_the_action_back_and_names_its_module():
     with pytest.raises(PluginError) as caught:
         choose(state, 0, "pass")
     assert caught.value.plugin == __name__ and "the trophy broke" in str(caught.value)
+    # where: the reaction, its card and the event, the line that failed, the moment
+    message = str(caught.value)
+    assert "BrokenTrophy.glory, the reaction of card trophy" in message and "to Hit" in message  # the StrikeResolved subclass recorded
+    assert "test_effects.py, line" in message and "in BrokenTrophy.glory" in message and "turn 1, phase act" in message
     assert state.to_json() == before and state.match.count(GOLD, 0) == 1
     assert decision(state).player == 0  # still asked, as if nothing had happened
 
@@ -218,6 +222,37 @@ def test_a_reaction_failing_during_set_up_is_a_plugin_error():
     with pytest.raises(PluginError) as caught:
         game.new_state(players=2, seed=1)
     assert caught.value.plugin == __name__ and "KeyError" in str(caught.value)
+
+
+# -- effects refused when the game is loaded --------------------------------------------------------
+
+
+class NotAnEffect:
+    """Marks a reaction but forgets to subclass Effect: it would never run."""
+
+    @reacts_to(StrikeResolved)
+    def glory(self, m, card, event):
+        pass
+
+
+class WrongSignature(toycards.ToyEffect):
+    @reacts_to(StrikeResolved)
+    def glory(self, m, event):
+        pass
+
+
+@pytest.mark.parametrize(
+    "effect, message",
+    [
+        (BrokenTrophy, r"effect 'trophy' is the class BrokenTrophy: register an instance, BrokenTrophy\(\)"),
+        (NotAnEffect(), r"marks \['glory'\] with reacts_to but is no boardcore.Effect subclass"),
+        (WrongSignature(), r"the reaction WrongSignature.glory must take \(m, card, event\)"),
+    ],
+)
+def test_an_effect_whose_reactions_could_not_run_is_refused_when_the_game_loads(effect, message):
+    # Before, the first two did nothing, silently, and the third failed in the middle of a match.
+    with pytest.raises(PluginError, match=message):
+        toycards.variant("toy-cards-bad-effect", effects={"trophy": effect})
 
 
 # -- a reaction to the beginning of a single-step phase --------------------------------------------

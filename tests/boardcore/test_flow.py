@@ -482,9 +482,9 @@ def test_a_round_limit_gives_every_seat_the_same_turns_whoever_starts():
 
 @pytest.mark.parametrize("limit", [{"turn_limit": 0}, {"turn_limit": None, "round_limit": 0}])
 def test_a_limit_needs_at_limit(limit):
-    game = toy.duel_variant("toy-duel-limit", at_limit=None, **limit)
-    with pytest.raises(RuleError, match="at_limit"):
-        game.new_state(players=2)
+    # Refused when the game is declared, not when a match first reaches the limit.
+    with pytest.raises(RuleError, match="at_limit is not"):
+        toy.duel_variant("toy-duel-limit", at_limit=None, **limit)
 
 
 def test_an_at_limit_that_returns_no_result_is_reported_clearly():

@@ -208,3 +208,43 @@ def test_no_options_at_all():
     assert spec.options == () and spec.defaults == {} and spec.check_options({}) == {}
     with pytest.raises(InvalidData, match="bare has no option"):
         spec.check_options({"x": 1})
+
+
+# -- the declaration is checked when it is made -----------------------------------------------------
+
+
+class _Idle(boardcore.Phase):
+    name = "idle"
+
+    def begin(self, m):
+        pass
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"phases": (_Idle(),)}, r"phases\[0\] must be a Phase or step class.*declare the class _Idle, not an instance"),
+        ({"setup_phases": ("deploy",)}, r"setup_phases\[0\] must be a Phase or step class"),
+        ({"player_counts": 2}, r"player_counts must be a non-empty tuple"),
+        ({"player_counts": ()}, r"player_counts must be a non-empty tuple"),
+        ({"player_counts": (2, "3")}, r"player_counts must hold whole numbers"),
+        ({"zones": ("deck",)}, r"zones\[0\] must be a boardcore.Zone or SeatZones"),
+        ({"counters": ("points",)}, r"counters\[0\] must be a boardcore.Counter, such as Counter\('points'\)"),
+        ({"end_if": "points"}, r"end_if must be a function of the match"),
+        ({"table_type": dict}, r"table_type must be an attrs class"),
+        ({"turn_limit": 5}, r"turn_limit is set but at_limit is not"),
+        ({"zones": (Zone("pile", Visibility.HIDDEN, refill="discrd"), Zone("discard", Visibility.PUBLIC))}, r"zone 'pile' refills from 'discrd', which is no declared zone"),
+    ],
+)
+def test_a_malformed_declaration_is_refused_when_made_naming_the_field(fields, message):
+    # Before, these failed as a bare TypeError or AttributeError at the first match,
+    # or (a refill, a limit) only when a match reached them.
+    with pytest.raises(RuleError, match=message) as caught:
+        boardcore.GameSpec(name="tug", summary="", player_counts=fields.pop("player_counts", (2,)), **fields)
+    assert "GameSpec 'tug'" in str(caught.value)
+
+
+def test_a_refill_may_name_a_zone_the_games_setup_adds():
+    pile = Zone("pile", Visibility.HIDDEN, refill="spare")
+    spec = boardcore.GameSpec(name="tug", summary="", player_counts=(2,), zones=(pile,), setup=lambda m: None)
+    assert spec.zones == (pile,)
