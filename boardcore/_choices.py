@@ -58,15 +58,19 @@ class Choose(Step):
     is answered by the engine)."""
 
     def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        """The items ``player`` may pick, as ``(item, text)`` pairs in the order
+        offered; ``text`` words the option ("recruit Gauls")."""
         raise NotImplementedError(f"{type(self).__name__}.items")
 
     def chosen(self, m: Match, player: int, item: str) -> None:
+        """What picking ``item`` does (``item`` is one of :meth:`items`)."""
         raise NotImplementedError(f"{type(self).__name__}.chosen")
 
     def passed(self, m: Match, player: int) -> None:
         """The player passed."""
 
     def prompt(self, m: Match, player: int) -> str:
+        """The question as the player reads it; override to word it for the game."""
         return "choose one, or pass" if self.can_pass else "choose one"
 
     def run(self, m: Match) -> None:
@@ -103,9 +107,13 @@ class Select(Step):
     public: ClassVar[bool] = False
 
     def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
+        """The items that may be added to ``picked`` now, in the order offered.
+        Every start of a legal set must be offered, so that any legal set can be
+        built pick by pick."""
         raise NotImplementedError(f"{type(self).__name__}.candidates")
 
     def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
+        """Whether ``picked`` is a finished set, so that "done" is offered (always, by default)."""
         return True
 
     def option(self, m: Match, item: str) -> Action:
@@ -113,6 +121,7 @@ class Select(Step):
         return pick(item, f"pick {item}")
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
+        """The question as the player reads it, given the picks so far; override to word it."""
         return "pick one, or done"
 
     def complete(self, m: Match, picked: tuple[str, ...]) -> None:
@@ -231,12 +240,16 @@ class SecretChoices(Step):
     """
 
     def choosers(self, m: Match) -> Sequence[int]:
+        """The seats asked, in the order asked and revealed (every seat, by default)."""
         return range(m.players)
 
     def selection(self, m: Match, seat: int) -> Select:
+        """The secret selection ``seat`` is asked (a :class:`Select` with ``secret = True``)."""
         raise NotImplementedError(f"{type(self).__name__}.selection")
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
+        """Apply every chooser's picks, given by seat in :meth:`choosers` order, once
+        all have chosen; the engine has recorded a ``Revealed`` event for each."""
         raise NotImplementedError(f"{type(self).__name__}.reveal")
 
     def run(self, m: Match) -> None:

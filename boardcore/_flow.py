@@ -65,6 +65,9 @@ class Phase(Step):
             self.begin(m)
 
     def begin(self, m: Match) -> None:
+        """The phase's body, run once when the phase opens (after ``PhaseBegan``):
+        change the match and schedule the phase's steps. The phase ends when they
+        have all run."""
         raise NotImplementedError(f"{type(self).__name__}.begin")
 
 

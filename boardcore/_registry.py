@@ -101,6 +101,13 @@ def game_specs() -> list[GameSpec]:
     return [found[name].spec for name in sorted(found)]
 
 
+def broken_games() -> dict[str, PluginError]:
+    """The installed games that failed to load, by entry-point name, with the error
+    each raised (left out of :func:`game_specs`)."""
+    _discover()
+    return dict(sorted(_broken.items()))
+
+
 def load_game(name: str, plugins: Iterable[Any] = ()) -> Game:
     """Load an installed game, with optional opt-in rule plugins.
 

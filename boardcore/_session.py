@@ -122,7 +122,9 @@ class Session:
         text = str(option)
         item = getattr(option, "card", None) or getattr(option, "item", None)
         card = self.state.game.cards.get(item) if isinstance(item, str) else None
-        if card is not None and card.text != card.label and card.label in text:
+        # Left alone when the option already words the card as its text (a game that
+        # wrote its options from card.text): replacing again would say it twice.
+        if card is not None and card.text != card.label and card.label in text and card.text not in text:
             text = text.replace(card.label, card.text, 1)
         return text
 

@@ -30,9 +30,14 @@ class Step:
     """
 
     def run(self, m: Match) -> None:
+        """Do this step's work: change the match, schedule more steps
+        (``m.schedule``), or ask a player (``m.ask``, naming this step). Every subclass
+        overrides it."""
         raise NotImplementedError(f"{type(self).__name__}.run")
 
     def resolve(self, m: Match, player: int, action: Action) -> None:
+        """Take ``player``'s answer to what :meth:`run` asked; ``action`` is the
+        engine's own copy of one of the options offered. Override it in a step that asks."""
         raise RuleError(f"{type(self).__name__} asked a question but takes no answer")
 
 

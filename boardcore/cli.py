@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,7 +15,7 @@ from typing import Any, TextIO
 from .bots import make_bot, split_specs
 from .display import render_event
 from ._errors import BoardcoreError, InvalidData
-from ._registry import game_specs, load_game
+from ._registry import broken_games, game_specs, load_game
 from .report import add_report_command, add_simulate_options, simulate_options
 from .simulate import simulate
 from . import __version__
@@ -24,10 +26,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args) or 0)
-    except BoardcoreError as exc:
-        print(f"boardcore: error: {exc}", file=sys.stderr)
-        return 2
-    except ValueError as exc:
+    except (BoardcoreError, ValueError) as exc:
+        if args.traceback:
+            traceback.print_exception(exc, file=sys.stderr)
         print(f"boardcore: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -42,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="boardcore", description="Play and simulate card and board games.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--traceback", action="store_true", help="on an error, print the Python traceback (of the game's code, for one) before the message"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     games = sub.add_parser("games", help="list installed games")
@@ -206,14 +210,20 @@ def _options(pairs: Sequence[str]) -> dict[str, Any]:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    specs = game_specs()
-    if not specs:
+    with warnings.catch_warnings():
+        # A game that fails to load is listed below with its reason, not warned about.
+        warnings.simplefilter("ignore")
+        specs = game_specs()
+        broken = broken_games()
+    if not specs and not broken:
         print("no games installed")
-    width = max((len(s.name) for s in specs), default=0)
+    width = max((len(name) for name in [*(s.name for s in specs), *broken]), default=0)
     for spec in specs:
         counts = spec.player_counts
         players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
         print(f"{spec.name:<{width}}  {players:>3} players  {spec.summary}")
+    for name, error in broken.items():
+        print(f"{name:<{width}}  cannot be loaded: {error}")
     return 0
 
 

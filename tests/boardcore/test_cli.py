@@ -355,3 +355,35 @@ def test_simulate_takes_bot_settings_and_names_a_bad_one(capsys):
     assert code == 0 and json.loads(out)["bots"] == ["ismcts:iterations=3,horizon=4", "random"]
     code, _, err = run(capsys, "simulate", "toy-duel", "-n", "2", "--bots", "ismcts:iterations=-3,random")
     assert code == 2 and "bot ismcts: iterations" in err
+
+
+def test_games_lists_a_game_that_fails_to_load_with_its_reason(capsys, monkeypatch):
+    from boardcore import _registry
+
+    error = boardcore.PluginError("failed to load: ImportError: no module named 'tug_rules'", plugin="tug-of-war")
+    monkeypatch.setitem(_registry._broken, "tug-of-war", error)
+    code, out, err = run(capsys, "games")
+    assert code == 0 and "toy-duel " in out
+    line = next(line for line in out.splitlines() if line.startswith("tug-of-war"))
+    assert "cannot be loaded: plugin tug-of-war: failed to load: ImportError" in line
+    assert err == ""
+
+
+class Stumble(boardcore.Phase):
+    name = "stumble"
+
+    def begin(self, m):
+        raise AttributeError("'Clashed' object has no attribute 'winer'")
+
+
+def test_traceback_prints_where_the_games_code_failed_before_the_message(capsys, installed_toys, monkeypatch):
+    from boardcore import _registry
+
+    spec = attrs.evolve(installed_toys[toy.DUEL].spec, name="toy-stumble", phases=(Stumble,))
+    monkeypatch.setitem(installed_toys, "toy-stumble", _registry.Provided(spec, boardcore.GamePlugin(spec), "toy-stumble"))
+    code, _, err = run(capsys, "simulate", "toy-stumble", "-n", "1")
+    assert code == 2 and "Traceback" not in err
+    assert "raised AttributeError" in err and "test_cli.py, line" in err and "in Stumble.begin" in err
+    code, _, err = run(capsys, "--traceback", "simulate", "toy-stumble", "-n", "1")
+    assert code == 2 and "Traceback (most recent call last)" in err and "raise AttributeError" in err
+    assert err.rstrip().splitlines()[-1].startswith("boardcore: error: plugin test_cli: raised AttributeError")

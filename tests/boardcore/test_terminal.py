@@ -139,3 +139,16 @@ def test_a_terminal_gets_colour_and_the_same_words():
     plain = re.sub(r"\x1b\[[0-9;]*m", "", screen)
     assert "hand:0 [3]: Gallop (move 5, horsemen)" in plain
     assert re.search(r"  1 R R R R W R R R  1", plain)
+
+
+def test_an_option_that_already_words_a_card_as_its_text_is_not_worded_twice():
+    import io
+
+    from boardcore._session import Session
+
+    game = boardcore.load_game("gallic-wars")
+    state = game.new_state(seed=1)
+    session = Session(state, {0: "Ann"}, {}, {0: "Ann", 1: "Bob"}, None, io.StringIO(), io.StringIO())
+    card = next(c for c in game.cards.values() if c.text != c.label)
+    assert session.option_text(boardcore.pick(card.id, f"discard {card.label}")) == f"discard {card.text}"
+    assert session.option_text(boardcore.pick(card.id, f"discard {card.text}")) == f"discard {card.text}"
