@@ -67,6 +67,8 @@ class InvalidData(BoardcoreError, ValueError):
     def __init__(self, message: str, *, where: str | None = None) -> None:
         super().__init__(f"{where}: {message}" if where else message)
         self.where = where
+        self.message = message
+        """What is wrong, without ``where``."""
 
 
 class RuleError(BoardcoreError):

@@ -126,6 +126,9 @@ def load_game(name: str, plugins: Iterable[Any] = ()) -> Game:
 def build_game(provided: Provided, plugins: Iterable[Any] = ()) -> Game:
     """A game with its own plugin manager: the provider first, then the opt-ins."""
     spec = provided.spec
+    if isinstance(plugins, str):
+        # One name, not its letters: load_game("my-game", plugins="my-plugin").
+        plugins = (plugins,)
     pm = _plugins.new_manager()
     _plugins.register(pm, provided.provider, provided.provider_name)
     names = []

@@ -210,13 +210,13 @@ class Session:
 
     def leave(self) -> int:
         if self.save_path is not None:
-            self.screen.write(f"saved to {self.save_path}; resume with: boardcore play --load {self.save_path}")
+            self.screen.write(f"saved to {self.save_path}; resume with: boardcore play --load {self.save_path} --save {self.save_path}")
         else:
             self.screen.write("save the match? type a file name, or press Enter to leave without saving: ", end="")
             name = self.inp.readline().strip()
             if name:
                 self.write_save(Path(name))
-                self.screen.write(f"saved to {name}; resume with: boardcore play --load {name}")
+                self.screen.write(f"saved to {name}; resume with: boardcore play --load {name} --save {name}")
         self.screen.write("bye")
         return 0
 

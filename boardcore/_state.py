@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import operator
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, Ru
 from ._events import Chose, Event, MatchStarted
 from ._flow import flush_triggered, run_agenda, start
 from ._match import FIELDS, Match, _get_all
+from ._serialize import INT_LIMIT
 from ._persist import FORMAT, check_head, dump_match, is_compact, load_choices, load_history, load_match, parse_saved
 from ._steps import Answer, Step
 from ._views import build_view, plain
@@ -113,6 +115,7 @@ class State:
         """
         if not isinstance(player, int) or not 0 <= player < self._m.players:
             raise InvalidData(f"no seat {player!r} in a {self._m.players}-player match", where="determinize")
+        seed = check_seed(seed, "determinize")
         twin = self.clone()
         m = twin._m
         redeal = m.rules.spec.redeal
@@ -321,8 +324,7 @@ def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any
         players = counts[0]
     if not isinstance(players, int) or players not in counts:
         raise InvalidData(f"{game.name} is for {_counts(counts)} players, not {players!r}", where="players")
-    if not isinstance(seed, int):
-        raise InvalidData(f"seed must be an integer, not {seed!r}", where="seed")
+    seed = check_seed(seed, "seed")
     m = Match(game, players, seed, game.spec.check_options(options))
     m.record(MatchStarted, game.name, players, seed)
     try:
@@ -333,6 +335,20 @@ def new_state(game: Game, players: int | None, seed: int, options: dict[str, Any
     except Exception as exc:
         raise _blame(m, exc) from exc
     return State(game, m)
+
+
+def check_seed(seed: Any, where: str) -> int:
+    """``seed`` as an int, if it is a whole number a save can hold (within 64 bits;
+    an integer-like value such as NumPy's is accepted, True and 3.0 are not)."""
+    if not isinstance(seed, bool):
+        try:
+            value = operator.index(seed)
+        except TypeError:
+            pass
+        else:
+            if -INT_LIMIT < value < INT_LIMIT:
+                return value
+    raise InvalidData(f"a seed must be a whole number within 64 bits, not {seed!r:.60}", where=where)
 
 
 def _counts(counts: Sequence[int]) -> str:
@@ -466,6 +482,8 @@ def _json_kind(value: Any) -> type:
 
 
 def replay(game: Game, seed: int, players: int, history: Sequence[Any], options: dict[str, Any]) -> State:
+    if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
+        raise InvalidData(f"expected a sequence of (player, action) pairs, not {history!r:.60}", where="history")
     state = new_state(game, players, seed, options)
     for i, entry in enumerate(history):
         try:

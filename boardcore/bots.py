@@ -251,7 +251,8 @@ def _named_factory(name: str) -> Any:
             raise PluginError(f"failed to load: {type(exc).__name__}: {exc}", plugin=name) from exc
     if name in _BUILTIN:
         return _BUILTIN[name]
-    raise PluginError(f"no bot of this name is installed (installed: {', '.join(list_bots())})", plugin=name)
+    # Still a PluginError (what callers catch), but worded as a name not found, not a plugin's fault.
+    raise PluginError(f"no bot named {name!r} is installed (installed: {', '.join(list_bots())})")
 
 
 def _check_settings(name: str, factory: Any, settings: dict[str, Any]) -> None:

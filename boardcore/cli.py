@@ -58,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game at the terminal against bots, alone or with others")
     play.add_argument("game", nargs="?", help="the game's name (see 'boardcore games'); optional with --load")
     play.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
-    play.add_argument("--seat", type=_non_negative, default=0, help="your seat (default 0)")
+    play.add_argument("--seat", type=_non_negative, default=None, help="your seat (default 0)")
     play.add_argument(
         "--seats", default=None, metavar="LIST", help="seats played at this terminal, comma-separated (hot-seat); bots play the others"
     )
@@ -337,6 +337,15 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
         seed = state.seed
         if args.players is not None and args.players != players:
             raise ValueError(f"the saved match has {players} players, not {args.players}")
+        # The save fixes these: a flag that says otherwise would be dropped, so it is refused.
+        if args.seed is not None and args.seed != seed:
+            raise ValueError(f"the saved match has seed {seed}, not {args.seed} (leave out --seed)")
+        if args.plugins and _names(args.plugins) != list(game.plugins):
+            raise ValueError(f"the saved match plays with plugins {list(game.plugins)}, not {_names(args.plugins)} (leave out --plugins)")
+        asked = _options(getattr(args, "option", []))
+        changed = sorted(k for k, v in asked.items() if state.match.options.get(k, object()) != v)
+        if changed:
+            raise ValueError(f"the saved match was set up with its own options; --option {', '.join(changed)} would change them (leave it out)")
     else:
         if not args.game:
             raise ValueError("name a game to play, or --load a saved match")
@@ -347,7 +356,9 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
         seed = args.seed if args.seed is not None else _system_random.SystemRandom().randrange(2**31)
         state = game.new_state(players=players, seed=seed, **_options(getattr(args, "option", [])))
     seats_text = getattr(args, "seats", None)
-    seats = [_seat_number(t, players) for t in _names(seats_text)] if seats_text else [args.seat]
+    if seats_text and args.seat is not None:
+        raise ValueError("give --seat or --seats, not both")
+    seats = [_seat_number(t, players) for t in _names(seats_text)] if seats_text else [args.seat or 0]
     if not 0 <= seats[0] < players or len(set(seats)) != len(seats):
         raise ValueError(f"--seat and --seats take different seats from 0 to {players - 1}")
     given = _names(getattr(args, "names", None) or "")
@@ -383,10 +394,15 @@ def _seat_number(text: str, players: int) -> int:
 def _load_match(path: Path, game_name: str | None) -> Any:
     """The match saved in ``path``, verified by a replay of its history."""
     game, text = _read_saved(path, game_name)
+    return _state_from_file(game, text, path)
+
+
+def _state_from_file(game: Any, text: str, path: Path, verify: bool = True) -> Any:
+    """``game.state_from_json(text)``, its errors saying which file as well as where in it."""
     try:
-        return game.state_from_json(text)
+        return game.state_from_json(text, verify=verify)
     except InvalidData as exc:
-        raise InvalidData(str(exc), where=f"{path}: {exc.where}") from exc
+        raise InvalidData(exc.message, where=f"{path}: {exc.where}" if exc.where else str(path)) from exc
 
 
 def _read_saved(path: Path, game_name: str | None = None) -> tuple[Any, str]:
@@ -431,7 +447,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     game, text = _read_saved(args.file)
     # By default the file is checked against a replay of its history (verify): a
     # changed or forged save is refused here, with the JSON path of what differs.
-    saved = game.state_from_json(text, verify=not getattr(args, "no_verify", False))
+    saved = _state_from_file(game, text, args.file, verify=not getattr(args, "no_verify", False))
     card_names = {cid: card.text for cid, card in game.cards.items()}
     state = game.new_state(players=saved.players, seed=saved.seed, **saved.match.options)
     print(f"{game.name}: {saved.players} players, seed {saved.seed}, {len(saved.history)} actions")

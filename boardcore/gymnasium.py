@@ -32,7 +32,7 @@ import numpy as np
 from . import Game, IllegalAction, InvalidData, State, load_game
 from .bots import Bot, make_bot
 from .observations import ObservationEncoder
-from .spaces import Cursor, rewards
+from .spaces import Cursor, action_id, rewards
 
 ILLEGAL = ("lose", "raise")
 
@@ -98,6 +98,7 @@ class SeatEnv(gymnasium.Env):
         self.observation_space = gymnasium.spaces.Box(low, high, dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.space.size)
         self.cursor: Cursor | None = None
+        self._forfeited = False
         self._bots: dict[int, Bot] = {}
 
     @property
@@ -119,20 +120,24 @@ class SeatEnv(gymnasium.Env):
         state = self.game.new_state(players=self.players, seed=match_seed, **self.options)
         self._bots = {p: make_bot(self._names[p], _bot_seed(match_seed, p)) for p in range(self.players) if p != self.seat}
         self.cursor = Cursor(self.space, state)
+        self._forfeited = False
         self._play_others()
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         cursor = self._cursor()
-        if cursor.player is None:
+        if cursor.player is None or self._forfeited:
             raise IllegalAction("the match is over; call reset()", player=self.seat)
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)) or not 0 <= action < self.space.size:
+        token = action_id(action)
+        if token is None or not 0 <= token < self.space.size:
             raise IllegalAction(f"{action!r} is not an id of the action space (0..{self.space.size - 1})", player=self.seat)
-        if not cursor.mask()[int(action)]:
+        if not cursor.mask()[token]:
             if self.illegal == "raise":
-                raise IllegalAction(f"action {int(action)} ({self.space.names[int(action)]}) is not legal now", player=self.seat)
+                raise IllegalAction(f"action {token} ({self.space.names[token]}) is not legal now", player=self.seat)
+            # The episode ends here, as it said (terminated): the match may not go on.
+            self._forfeited = True
             return self._observe(), -1.0, True, False, {**self._info(), "illegal_action": True}
-        cursor.step(int(action))
+        cursor.step(token)
         self._play_others()
         state = cursor.state
         reward = rewards(state.result, self.players)[self.seat]

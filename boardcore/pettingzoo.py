@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 
 from . import Game, IllegalAction, InvalidData, State, load_game
 from .observations import ObservationEncoder
-from .spaces import ActionSpace, Cursor, rewards
+from .spaces import ActionSpace, Cursor, action_id, rewards
 
 RENDER_MODES = ("human", "ansi")
 
@@ -160,9 +160,10 @@ class BoardcoreAEC(AECEnv):
             self._was_dead_step(action)
             return
         cursor = self._cursor()
-        if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+        token = action_id(action)
+        if token is None:
             raise IllegalAction(f"an action is an id of the action space, not {action!r}", player=self._seat[agent])
-        cursor.step(int(action))
+        cursor.step(token)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}

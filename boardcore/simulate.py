@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
@@ -24,6 +23,7 @@ import attrs
 from .bots import bot_factory, make_bot
 from ._errors import InvalidData, RuleError
 from ._game import Game
+from ._pools import process_pool
 from ._records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
 from ._registry import load_game
 from ._rng import derive
@@ -144,7 +144,7 @@ def _play_local(games: int, workers: int, shard: tuple[Any, ...], context: tuple
         for i in range(games):
             yield [play_one(game, i, seed, players, factories, max_actions, options, detail)]
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with process_pool(workers) as pool:
         yield from pool.map(_play_slice, _slices(games, workers, shard))
 
 

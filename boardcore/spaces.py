@@ -101,6 +101,17 @@ def rewards(result: Result | None, players: int) -> list[float]:
     return [win if seat in winners else lose for seat in range(players)]
 
 
+def action_id(action: Any) -> int | None:
+    """``action`` as a plain int if it is an integer id: an int, a NumPy integer, or a
+    0-d integer array (what a policy's ``predict`` returns); None otherwise (True
+    and 3.0 included)."""
+    if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+        return int(action)
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+        return None
+    return int(action)
+
+
 def word_bucket(word: str, buckets: int) -> int:
     """The bucket of a word: a CRC-32, so it is the same in every process."""
     return zlib.crc32(word.encode("utf-8")) % buckets

@@ -20,12 +20,12 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
 
 from ._errors import InvalidData, RuleError
+from ._pools import process_pool
 from ._registry import load_game
 from ._rng import derive
 from .bots import bot_factory, make_bot
@@ -210,7 +210,7 @@ def tournament(
                 progress(1)
     else:
         args = [(name, tuple(plugins), seats, i, seed, options) for seats, i in tasks]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with process_pool(workers) as pool:
             for played in pool.map(_play_task, args, chunksize=max(1, min(8, len(args) // (4 * workers)))):
                 results.append(played)
                 if progress:

@@ -94,7 +94,7 @@ def test_malformed_options_are_rejected_by_the_parser(capsys, argv):
 def play(tmp_path: Path, answers: str, game: str = "toy-duel", **extra) -> tuple[int, str, Path]:
     extra.setdefault("option", [])
     save = tmp_path / "match.json"
-    args = argparse.Namespace(game=game, players=None, seat=0, bots="random", seed=7, save=save, plugins="", **extra)
+    args = argparse.Namespace(game=game, players=None, seat=None, bots="random", seed=7, save=save, plugins="", **extra)
     out = io.StringIO()
     code = cli.cmd_play(args, stdin=io.StringIO(answers), stdout=out)
     return code, out.getvalue(), save
@@ -263,7 +263,7 @@ def test_simulate_prints_its_seed_and_a_slow_rate_with_decimals(capsys, monkeypa
 
 
 def session(tmp_path, answers, game="toy-duel", save=True, **extra):
-    values = dict(game=game, players=None, seat=0, bots="random", seed=7, plugins="", option=[], seats=None, names=None, load=None)
+    values = dict(game=game, players=None, seat=None, bots="random", seed=7, plugins="", option=[], seats=None, names=None, load=None)
     values.update(extra)
     values["save"] = tmp_path / "match.json" if save else None
     out = io.StringIO()
@@ -387,3 +387,26 @@ def test_traceback_prints_where_the_games_code_failed_before_the_message(capsys,
     code, _, err = run(capsys, "--traceback", "simulate", "toy-stumble", "-n", "1")
     assert code == 2 and "Traceback (most recent call last)" in err and "raise AttributeError" in err
     assert err.rstrip().splitlines()[-1].startswith("boardcore: error: plugin test_cli: raised AttributeError")
+
+
+@pytest.mark.parametrize(
+    "flags, message",
+    [
+        ({"seed": 8}, "the saved match has seed 7, not 8"),
+        ({"plugins": "toy_trebuchet"}, "plays with plugins [], not ['toy_trebuchet']"),
+        ({"option": ["window=next"]}, "--option window would change them"),
+    ],
+)
+def test_load_refuses_flags_that_the_save_fixes_instead_of_dropping_them(tmp_path, flags, message):
+    session(tmp_path, "1\nq\n", game="toy-duel")
+    with pytest.raises(ValueError) as caught:
+        session(tmp_path, "", game=None, load=tmp_path / "match.json", **flags)
+    assert message in str(caught.value)
+    # the same values as the save are no conflict
+    code, out = session(tmp_path, "q\n", game=None, load=tmp_path / "match.json", seed=7)
+    assert code == 0 and "resume with: boardcore play --load" in out and "--save" in out
+
+
+def test_seat_and_seats_together_are_refused(capsys):
+    code = cli.main(["play", "toy-duel", "--seat", "1", "--seats", "0,1"])
+    assert code == 2 and "give --seat or --seats, not both" in capsys.readouterr().err

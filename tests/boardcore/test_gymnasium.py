@@ -58,6 +58,12 @@ def test_an_illegal_id_loses_by_default_or_raises_on_request():
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    # The episode is over, as it said: the match may not go on after the forfeit.
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    with pytest.raises(boardcore.IllegalAction, match="call reset"):
+        env.step(legal)
+    env.reset(seed=1)
+    env.step(legal)
     strict = boardcore.gymnasium.env("gallic-wars", illegal="raise")
     strict.reset(seed=1)
     before = strict.state_now.to_json()
@@ -85,3 +91,20 @@ def test_bad_arguments_raise_boardcores_own_errors():
 def test_the_pages_code_runs(capsys):
     run_page("gymnasium.md", EPISODES=2)
     assert "mean reward over the last 2 matches" in capsys.readouterr().out
+
+
+def test_an_id_may_be_a_numpy_scalar_or_a_0_d_array_as_policies_return_it():
+    env = boardcore.gymnasium.env("gallic-wars", opponents="first")
+    _, info = env.reset(seed=2)
+    legal = int(np.flatnonzero(info["action_mask"])[-1])
+    played = []
+    for token in (legal, np.array(legal), np.int64(legal)):
+        twin = boardcore.gymnasium.env("gallic-wars", opponents="first")
+        twin.reset(seed=2)
+        twin.step(token)
+        played.append(twin.state_now.history)
+    assert played[0] == played[1] == played[2] and len(played[0]) > len(env.state_now.history)
+    with pytest.raises(boardcore.IllegalAction):
+        env.step(np.array([legal]))  # a batch of one is not an id
+    with pytest.raises(boardcore.IllegalAction):
+        env.step(np.array(float(legal)))

@@ -65,6 +65,17 @@ def test_an_illegal_id_raises_and_changes_nothing():
     assert env.state_now.to_json() == before and env.agent_selection == selected
 
 
+def test_an_id_may_be_a_0_d_array_as_policies_return_it():
+    played = []
+    for wrap in (int, np.array, np.int64):
+        env = boardcore.pettingzoo.env("gallic-wars")
+        env.reset(seed=1)
+        legal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[-1])
+        env.step(wrap(legal))
+        played.append(env.state_now.history)
+    assert played[0] == played[1] == played[2] and played[0]
+
+
 def test_only_the_agent_choosing_has_a_mask():
     env = boardcore.pettingzoo.env("invasions-of-the-horse-people", 4)
     env.reset(seed=2)

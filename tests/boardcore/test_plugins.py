@@ -241,6 +241,11 @@ def test_a_plugin_name_that_is_not_installed_is_refused():
     assert caught.value.plugin == "no-such-plugin"
 
 
+def test_a_single_plugin_name_is_one_plugin_not_its_letters():
+    game = boardcore.load_game("gallic-wars", plugins="gw-turncoats")
+    assert game.plugins == ("gw-turncoats",)
+
+
 def test_duplicate_card_ids_are_refused_naming_the_plugin():
     class Copycat:
         name = "copycat"

@@ -75,6 +75,36 @@ def test_new_state_checks_its_arguments():
     assert DUEL.new_state().players == 2
 
 
+@pytest.mark.parametrize("seed", [True, 2**64, -(2**64), 3.0, None])
+def test_a_seed_a_save_could_not_hold_is_refused_at_once(seed):
+    # Before, 2**70 and True started a match whose save could not be read back.
+    with pytest.raises(InvalidData, match="a seed must be a whole number within 64 bits") as caught:
+        DUEL.new_state(players=2, seed=seed)
+    assert caught.value.where == "seed"
+
+
+@pytest.mark.parametrize("seed", [2**64 - 1, -(2**64) + 1, 0])
+def test_every_seed_accepted_saves_and_reads_back(seed):
+    state = DUEL.new_state(players=2, seed=seed)
+    assert DUEL.state_from_json(state.to_json()).seed == seed
+
+
+def test_an_integer_like_seed_is_taken_as_its_int():
+    np = pytest.importorskip("numpy")
+    state = DUEL.new_state(players=2, seed=np.int64(5))
+    assert type(state.seed) is int and state.to_json() == DUEL.new_state(players=2, seed=5).to_json()
+
+
+def test_replay_and_determinize_refuse_arguments_of_the_wrong_kind():
+    import random
+
+    with pytest.raises(InvalidData, match="expected a sequence of"):
+        DUEL.replay(seed=5, players=2, history=None)
+    with pytest.raises(InvalidData) as caught:
+        DUEL.new_state(players=2, seed=1).determinize(0, random.Random(1))
+    assert caught.value.where == "determinize"
+
+
 @pytest.mark.parametrize(
     "call",
     [

@@ -68,7 +68,7 @@ def test_the_command_prints_a_table_and_json(capsys):
     [
         (["--bots", "random"], "at least two different bots"),
         (["--bots", "random,random"], "at least two different bots"),
-        (["--bots", "random,nobody"], "no bot of this name"),
+        (["--bots", "random,nobody"], "no bot named 'nobody' is installed"),
         (["--bots", "random,ismcts:iterations=0"], "bot ismcts: iterations"),
         (["--bots", "random,ismcts:depth=2"], "bot ismcts: depth: the bot has no such setting"),
         (["--bots", "random,first", "--players", "9"], "cannot be played by 9 players"),
