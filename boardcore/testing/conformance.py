@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from .. import _rng as rng
-from .._actions import pick
+from .._actions import Action, pick
 from .._errors import IllegalAction
 from .._events import Chose
 from .._game import Game
@@ -163,6 +163,11 @@ def _play_checked(run: _Run, every: int, max_actions: int, options: dict[str, An
         decision = pending[i]
         j, chooser = rng.below(chooser, len(decision.options))
         action = decision.options[j]
+        if sampled and run.redeals:
+            # 9, from the moment before: a reaction deciding whether to open a window
+            problem = check_who_is_asked(state, run.redeals, salt=len(state.history), then=(decision.player, action))
+            if problem:
+                run.fail(state, "secret structure", problem)
         watch = decision.secret and sampled
         views = {p: state.view(p) for p in range(players) if p != decision.player} if watch else {}
         log_size = len(state.match.log)
@@ -286,7 +291,9 @@ def _check_sampled(run: _Run, state: State, round_trip: bool) -> None:
             run.fail(state, "no leaks", f"player {p}'s view depends on cards hidden from them")
 
 
-def check_who_is_asked(state: State, redeals: int = 3, salt: int = 0) -> str | None:
+def check_who_is_asked(
+    state: State, redeals: int = 3, salt: int = 0, then: tuple[int, Action] | None = None
+) -> str | None:
     """Whether states that look the same to some player ask different players.
 
     For every player, ``redeals`` re-deals of what that player cannot see
@@ -294,19 +301,38 @@ def check_who_is_asked(state: State, redeals: int = 3, salt: int = 0) -> str | N
     description of the first difference, or None. Re-deals are compared with each
     other rather than with the state itself, because a re-deal forgets the other
     players' secret picks and asks them again.
+
+    With ``then = (player, action)``, the re-deals are made before that action and
+    compared after it is applied to each (those in which it is not offered are left
+    out), among the re-deals in which player ``p`` saw the same events happen (a
+    die rolled, a card revealed, a seat knocked out tell him something, and may
+    rightly change who is asked next). This catches a reaction that opens a window
+    only when its card's holder has it, which a re-deal of the open window itself
+    cannot see: it asks again the window the reaction opened, not whether to open it.
     """
     for p in range(state.players):
-        seen: dict[tuple[int, ...], int] = {}
+        seen: dict[Any, dict[tuple[int, ...], int]] = {}
         for k in range(redeals):
             twin = state.determinize(p, rng.derive(salt, p, k))
+            happened: Any = ()
+            if then is not None:
+                player, action = then
+                offered = next((d.options for d in twin.pending if d.player == player), ())
+                if action not in offered:
+                    continue
+                before = len(twin.match.log)
+                twin.apply(player, action)
+                happened = repr(twin.events_for(p)[before:])  # a game's events need not be hashable
             asked = tuple(sorted({d.player for d in twin.pending}))
-            seen.setdefault(asked, k)
-        if len(seen) > 1:
-            return (
-                f"re-deals that look the same to player {p} ask different players {sorted(seen)}: "
-                "whether somebody is asked reveals cards that player cannot see (ask every player who "
-                "could hold a reaction, and mark a decision public only when its options are public)"
-            )
+            seen.setdefault(happened, {}).setdefault(asked, k)
+        for different in seen.values():
+            if len(different) > 1:
+                moment = "" if then is None else f" after player {then[0]}'s {then[1]}, seeing the same events"
+                return (
+                    f"re-deals that look the same to player {p} ask different players {sorted(different)}{moment}: "
+                    "whether somebody is asked reveals cards that player cannot see (ask every player who "
+                    "could hold a reaction, and mark a decision public only when its options are public)"
+                )
     return None
 
 

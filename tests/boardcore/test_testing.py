@@ -197,6 +197,31 @@ def test_check_game_finds_a_window_that_is_wrongly_public():
     assert check_who_is_asked(sound, 10) is None
 
 
+class ChoosyStrike(toycards.StrikeEffect):
+    """A mistake one step earlier: the window is sound, but the Strike opens it only
+    when the target holds a Shield, so being asked tells the striker it does."""
+
+    def play(self, m, player, card, target):
+        held = m.cards(toycards.HAND[target])
+        if any(m.card(c).kind is toycards.Kind.SHIELD for c in held):
+            m.schedule(self.window(player, target))
+
+
+def test_check_game_finds_a_window_opened_only_for_a_holder():
+    # A re-deal of the open window asks it again whatever the target holds, so only
+    # re-dealing before the Strike and playing it in each re-deal shows the leak.
+    game = toycards.variant("toy-cards-choosy", effects={"strike": ChoosyStrike()})
+    with pytest.raises(ConformanceError, match="secret structure.*after player .* seeing the same events") as caught:
+        check_game(game, games=10, every=1, cross_process=False)
+    seed, players, history = reproducer(caught.value)
+    replayed = game.replay(seed=seed, players=players, history=history)
+    assert check_who_is_asked(replayed, 3, salt=len(history)) is None  # the moment itself looks sound
+    found = [
+        check_who_is_asked(replayed, 10, then=(d.player, option)) for d in replayed.pending for option in d.options
+    ]
+    assert any(found)
+
+
 def test_check_game_passes_on_toy_cards_whose_window_is_not_public():
     summary = check_game(toycards.game(), games=10, cross_process=False, checks=[toycards.check])
     assert summary.games == 10 and summary.players == {2: 5, 3: 5}
