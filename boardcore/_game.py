@@ -155,7 +155,8 @@ class Game:
         for card in self.cards.values():
             if card.effect is not None and card.effect not in effects:
                 raise PluginError(
-                    f"card {card.id} ({card.name}) names the unknown effect {card.effect!r}",
+                    f"card {card.id} ({card.name}) names the unknown effect {card.effect!r} "
+                    f"(registered: {', '.join(sorted(effects)) or 'none'})",
                     plugin=self._card_plugin.get(card.id),
                 )
         return effects

@@ -34,7 +34,7 @@ from ._events import (
 )
 from ._log import EventLog, SharedLog
 from ._steps import Answer, Step
-from ._zones import ZoneSpec, attachment_zone
+from ._zones import SeatZones, ZoneSpec, attachment_zone
 
 if TYPE_CHECKING:
     from ._game import Game
@@ -61,6 +61,14 @@ def counter_key(name: str, owner: int | str | None) -> str:
     # Cached: every read and write of a counter makes its key, and a game has
     # few counters, so a lookup is cheaper than formatting the key again.
     return name if owner is None else f"{name}@{owner}"
+
+
+def no_zone(zone: Any) -> str:
+    """The error for a zone the match lacks; a family given for one of its zones is
+    the usual slip (``HAND`` where ``HAND[seat]`` was meant)."""
+    if isinstance(zone, SeatZones):
+        return f"there is no zone {zone!r}: it is a family of zones, one per seat; give one, such as {zone[0]!r} for seat 0"
+    return f"there is no zone {zone!r}"
 
 
 @attrs.define(slots=True, eq=False)
@@ -288,14 +296,14 @@ class Match(MatchData):
         """The cards in ``zone``, bottom first (the top of a pile is the last)."""
         try:
             return self.zones[zone]
-        except KeyError:
-            raise RuleError(f"there is no zone {zone!r}") from None
+        except (KeyError, TypeError):
+            raise RuleError(no_zone(zone)) from None
 
     def zone_spec(self, zone: str) -> ZoneSpec:
         try:
             return self.specs[zone]
-        except KeyError:
-            raise RuleError(f"there is no zone {zone!r}") from None
+        except (KeyError, TypeError):
+            raise RuleError(no_zone(zone)) from None
 
     def locate(self, card_id: str) -> str:
         """The zone that holds ``card_id`` (a scan; rule code usually knows already)."""
@@ -315,7 +323,7 @@ class Match(MatchData):
         zones = self.zones
         held = zones.get(source)
         if held is None or target not in zones:
-            raise RuleError(f"there is no zone {source if held is None else target!r}")
+            raise RuleError(no_zone(source if held is None else target))
         gone = set(cards)
         if len(gone) != len(cards) or not gone.issubset(held):
             missing = [c for c in cards if c not in held]
@@ -359,7 +367,7 @@ class Match(MatchData):
             raise RuleError(f"cannot draw from {source!r} into itself")
         zones = self.zones
         if source not in zones or target not in zones:
-            raise RuleError(f"there is no zone {source if source not in zones else target!r}")
+            raise RuleError(no_zone(source if source not in zones else target))
         pile = zones[source]
         if 0 < n <= len(pile):  # the usual draw, with no refill: one move
             cut = len(pile) - n

@@ -380,8 +380,14 @@ def load_state(game: Game, text: str | bytes, verify: bool = True) -> State:
             continue
         where = _first_difference(saved[name], again[name], f"$.{name}")
         if where is not None:
+            hint = (
+                "; the save says the match is not replayable (arranged by hand or re-dealt by State.determinize), "
+                "so its history cannot vouch for it: read it with verify=False if you trust it"
+                if rows and data.get("replayable") is False
+                else ""
+            )
             raise InvalidData(
-                "differs from the match that replaying the saved history gives (same seed, players and options)",
+                f"differs from the match that replaying the saved history gives (same seed, players and options){hint}",
                 where=where,
             )
     return replayed  # equal to the save in every field: only the layout or the format's version differed

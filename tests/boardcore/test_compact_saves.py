@@ -163,6 +163,10 @@ def test_a_determinized_copy_is_not_replayable():
     copy = state.determinize(0, seed=1)
     assert state.match.replayable and not copy.match.replayable
     assert isinstance(copy.to_data()["history"][0][1], dict)
+    # Its save is read back as it is when trusted; verified, it is refused saying why.
+    assert DUEL.state_from_json(copy.to_json(), verify=False).to_json() == copy.to_json()
+    with pytest.raises(InvalidData, match="not replayable .* read it with verify=False"):
+        DUEL.state_from_json(copy.to_json())
 
 
 def test_rows_on_request_load_as_a_match_that_is_not_replayable():

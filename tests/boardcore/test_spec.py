@@ -122,6 +122,13 @@ def test_a_draw_refills_from_the_same_seats_zone_of_the_family():
     assert set(drawn) <= refilled and len(m.cards(toy.DISCARD[0])) == 1 and m.cards(toy.DISCARD[1]) == ()
 
 
+def test_a_family_given_for_one_of_its_zones_says_which_to_give():
+    m = toy.duel().new_state(players=2, seed=1).match
+    for slip in (lambda: m.cards(toy.HAND), lambda: m.draw(toy.DECK, toy.HAND[0], 1), lambda: m.move(("d0-1",), toy.HAND, toy.DECK[0])):
+        with pytest.raises(RuleError, match=r"is a family of zones, one per seat; give one, such as 'hand:0'|such as 'deck:0'"):
+            slip()
+
+
 def test_a_draw_from_a_shared_pile_refills_from_the_shared_discard():
     state = toycards.game().new_state(players=2, seed=1)
     m = state.match
