@@ -106,8 +106,11 @@ shuffled = py_shuffled if _c is None else _c.shuffled
 
 
 def derive(seed: int, *path: int) -> int:
-    """A seed for a sub-stream, e.g. game ``i`` of a simulation run with ``seed``."""
-    state = seed_state(seed)
+    """A seed for a sub-stream, e.g. game ``i`` of a simulation run with ``seed``.
+
+    The seed is mixed before the path is combined with it: combining them raw
+    (``seed ^ i``) gave runs with seeds 0 and 1 the same games in another order."""
+    state = next_u64(seed_state(seed))[0]
     for part in path:
         value, state = next_u64(state ^ (part & _MASK))
         state = value

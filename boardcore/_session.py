@@ -17,6 +17,7 @@ from ._events import (
     CardsMoved,
     Chose,
     CounterChanged,
+    GameOver,
     PhaseBegan,
     PhaseEnded,
     PieceAdded,
@@ -131,7 +132,8 @@ class Session:
     def show_events(self, seat: int) -> None:
         events = self.state.events_for(seat)
         for event in events[self.shown[seat] :]:
-            line = render_event(event, self.card_names)
+            # The end is said once, in words, by finish().
+            line = "" if isinstance(event, GameOver) else render_event(event, self.card_names)
             if line:
                 self.screen.write("  " + line)
         self.shown[seat] = len(events)
@@ -167,6 +169,13 @@ class Session:
             self.screen.write("  nothing to take back: you have not decided anything yet", style="red")
             return
         history_size, log_size = marks[-1]
+        # With several people at the terminal, an undo must not silently take back
+        # somebody else's decision made since.
+        since = [other for other, its in self.marks.items() if other != seat and its and its[-1][0] > history_size]
+        if since:
+            who = " and ".join(self.names[other] for other in sorted(since))
+            self.screen.write(f"  cannot take it back: {who} decided since then", style="red")
+            return
         telling = self.telling_event(seat, log_size)
         if telling is not None:
             self.screen.write(f"  cannot take it back: since then, {telling}", style="red")
@@ -190,7 +199,8 @@ class Session:
                 if source is not None and target is not None and target.visible_to(seat) and not source.visible_to(seat):
                     return f"cards came into {event.target}"
             elif not isinstance(event, _HARMLESS):
-                return f"{type(event).__name__} happened"
+                said = render_event(event.seen_by(specs, seat), self.card_names)
+                return f"this was shown: {said}" if said else f"something was shown ({type(event).__name__})"
         return None
 
     # -- saving and leaving ------------------------------------------------------------
@@ -221,15 +231,24 @@ class Session:
         return 0
 
     def finish(self) -> None:
-        if len(self.people) == 1:  # with several people, whose view would the last events be in?
+        if len(self.people) == 1:
             self.show_events(next(iter(self.people)))
+        else:
+            # Several people: the last events as everybody may see them (the reveal,
+            # the final count), from the earliest one somebody has not been shown.
+            since = min(self.shown.values())
+            self.screen.write("What happened last:")
+            for event in self.state.events_for(None)[since:]:
+                line = "" if isinstance(event, GameOver) else render_event(event, self.card_names)
+                if line:
+                    self.screen.write("  " + line)
         result = self.state.result
         assert result is not None
         winners = ", ".join(self.names[w] for w in result.winners) or "nobody"
         self.screen.write(f"Game over: {result.reason}. Winner{'s' if len(result.winners) > 1 else ''}: {winners}.", style="bold green")
         if result.scores is not None:
             scores = ", ".join(f"{self.names[p]} {score}" for p, score in enumerate(result.scores))
-            self.screen.write(f"Scores: {scores}.")
+            self.screen.write(f"Final scores: {scores}.")
         if len(self.people) == 1:
             (seat,) = self.people
             verdict = (

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import make_bot, split_specs
-from .display import render_event
+from .display import describe_result, render_event
 from ._errors import BoardcoreError, InvalidData
 from ._registry import broken_games, game_specs, load_game
 from .report import add_report_command, add_simulate_options, simulate_options
@@ -470,7 +470,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if state.to_json() != saved.to_json():
         print("warning: replaying the actions did not give the saved state", file=sys.stderr)
         return 1
-    print("result:", state.result if state.result else "not over yet")
+    print("result:", describe_result(state.result) if state.result else "not over yet")
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ._decisions import Result
 from ._events import (
     HIDDEN_CARD,
     CardPlayed,
@@ -172,6 +173,8 @@ def render_event(event: Event, names: dict[str, str]) -> str | None:
         shown = ", ".join(names.get(i, i) for i in event.items) or "nothing"
         return f"seat {event.player} reveals: {shown}"
     if isinstance(event, CounterChanged):
+        if isinstance(event.owner, int):
+            return f"seat {event.owner}'s {event.name}: {event.old} -> {event.new}"
         owner = "" if event.owner is None else f" of {event.owner}"
         return f"{event.name}{owner}: {event.old} -> {event.new}"
     if isinstance(event, DieRolled):
@@ -179,10 +182,26 @@ def render_event(event: Event, names: dict[str, str]) -> str | None:
     if isinstance(event, Chose):
         return f"seat {event.player}: {event.action}" if event.action else f"seat {event.player} chose in secret"
     if isinstance(event, GameOver):
-        return f"game over: winners {list(event.winners)} ({event.reason})"
+        return f"game over: {_winners(event.winners)} ({event.reason})"
     if type(event).__str__ is not object.__str__:
         return str(event)
     return _clip(type(event).__name__ + " " + ", ".join(f"{k}={v}" for k, v in _fields(event).items()))
+
+
+def _winners(winners: Sequence[int], names: Mapping[int, str] | None = None) -> str:
+    said = [names[w] if names else f"seat {w}" for w in winners]
+    if not said:
+        return "nobody wins"
+    return f"{said[0]} wins" if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]} share the win"
+
+
+def describe_result(result: Result, names: Mapping[int, str] | None = None) -> str:
+    """A result in words: who won, why, and the final scores if the game gives them
+    ("seat 0 wins (won the last hand); scores: seat 0 4, seat 1 4")."""
+    text = f"{_winners(result.winners, names)} ({result.reason})"
+    if result.scores is not None:
+        text += "; scores: " + ", ".join(f"{names[p] if names else f'seat {p}'} {v}" for p, v in enumerate(result.scores))
+    return text
 
 
 def _fields(event: Event) -> dict[str, Any]:

@@ -321,8 +321,20 @@ def test_undo_is_refused_once_something_hidden_came_to_light(tmp_path):
     state = boardcore.load_game("gallic-wars").new_state(players=2, seed=7)
     done = len(state.pending[0].options)
     code, out = session(tmp_path, f"{done}\nu\nq\n", game="gallic-wars")
-    assert "cannot take it back: since then, Revealed happened" in out or "cannot take it back: since then, cards came into" in out
+    assert "cannot take it back: since then, this was shown: seat 0 reveals:" in out or "cannot take it back: since then, cards came into" in out
     assert "nothing to take back" in session(tmp_path, "u\nq\n", game="gallic-wars")[1]
+
+
+def test_hot_seat_undo_does_not_take_back_the_other_persons_decision(tmp_path):
+    # Ann picks, Bob picks, Ann asks to undo: that would take Bob's pick back too.
+    code, out = session(tmp_path, "\n1\n\n1\n\nu\nq\n", seats="0,1", names="Ann,Bob")
+    assert code == 0 and "cannot take it back: Bob decided since then" in out
+
+
+def test_hot_seat_shows_everybody_how_the_match_ended(tmp_path):
+    code, out = session(tmp_path, "\n" + "1\n\n" * 400, seats="0,1", names="Ann,Bob")
+    assert code == 0 and "What happened last:" in out and "Game over" in out
+    assert out.count("game over:") == 0  # said once, in words
 
 
 def test_quitting_without_save_offers_to_save(tmp_path, monkeypatch):
@@ -347,7 +359,7 @@ def test_options_are_grouped_by_their_word_and_cards_read_as_in_a_hand(tmp_path)
 def test_the_end_gives_the_scores_by_name(tmp_path):
     code, out = session(tmp_path, "1\n" * 200, game="invasions-of-the-horse-people", names="Ann,Bob", bots="first")
     assert code == 0
-    assert "Scores: Ann " in out and ", Bob " in out.split("Scores: ")[1]
+    assert "Final scores: Ann " in out and ", Bob " in out.split("Final scores: ")[1]
 
 
 def test_simulate_takes_bot_settings_and_names_a_bad_one(capsys):

@@ -140,10 +140,19 @@ def test_shuffled_reaches_every_order_of_three():
 
 
 def test_derive_is_stable():
-    assert rng.derive(7) == 7
-    assert rng.derive(7, 0) == 7191089600892374487
-    assert rng.derive(7, 1) == 4423843088329334784
-    assert rng.derive(2**70, 3, 4) == 1744815878012045457
+    assert rng.derive(7) == 7191089600892374487
+    assert rng.derive(7, 0) == 4086104717852921413
+    assert rng.derive(7, 1) == 4414019431610648415
+    assert rng.derive(2**70, 3, 4) == 5915002131143125
+
+
+def test_runs_with_nearby_seeds_play_different_games():
+    # derive once combined the run's seed and the game's index raw (seed ^ index):
+    # runs with seeds 0 and 1 played the same games, in pairs swapped.
+    games = {seed: {rng.derive(seed, i) for i in range(2000)} for seed in range(8)}
+    for a in range(8):
+        for b in range(a + 1, 8):
+            assert not games[a] & games[b]
 
 
 @given(st.integers(min_value=0, max_value=2**64), st.lists(st.integers(0, 1000), max_size=3))

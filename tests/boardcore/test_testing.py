@@ -80,7 +80,7 @@ def test_check_game_saves_a_game_a_logarithmic_number_of_times(monkeypatch):
     loads = []
     real = boardcore.Game.state_from_json
     monkeypatch.setattr(boardcore.Game, "state_from_json", lambda self, text, **kw: loads.append(len(text)) or real(self, text, **kw))
-    summary = check_game(toy.duel(), games=1, every=1, cross_process=False)
+    summary = check_game(toy.duel(), games=1, every=1, cross_process=False, seed=9)  # a long game
     assert summary.actions > 40
     assert 3 <= len(loads) <= summary.actions.bit_length() + 2
 
@@ -192,8 +192,17 @@ def test_check_game_finds_a_window_that_is_wrongly_public():
     assert "**{'goal': 5, 'bonus': 0}" in message  # the options are part of the reproducer
     replayed = game.replay(seed=seed, players=players, history=history)
     assert check_who_is_asked(replayed, 3, salt=len(history)) is not None
-    # the same position in the sound game asks the same players whatever is hidden
-    sound = toycards.game().replay(seed=seed, players=players, history=history)
+    # the sound game, on the same deal and as far along the same actions as it allows
+    # (the leaky window is answered by the engine, so the two may part ways), asks
+    # the same players whatever is hidden
+    sound_game = toycards.game()
+    kept = len(history)
+    while True:
+        try:
+            sound = sound_game.replay(seed=seed, players=players, history=history[:kept])
+            break
+        except boardcore.IllegalAction:
+            kept -= 1
     assert check_who_is_asked(sound, 10) is None
 
 
