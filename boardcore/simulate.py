@@ -23,6 +23,7 @@ import attrs
 from .bots import bot_factory, make_bot
 from ._errors import InvalidData, RuleError
 from ._game import Game
+from ._plugins import plugin_name
 from ._pools import process_pool
 from ._records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
 from ._registry import load_game
@@ -180,7 +181,15 @@ def simulate(
     """
     options = dict(options or {})
 
+    if isinstance(plugins, str):
+        plugins = (plugins,)
     game, players = load_run(name, plugins, players, games, workers)
+    if (workers > 1 or backend != "local") and not all(isinstance(p, str) for p in plugins):
+        raise InvalidData(
+            "a plugin given as an object cannot be sent to other processes: install it and give its name, or play with workers=1",
+            where="plugins",
+        )
+    names = tuple(p if isinstance(p, str) else plugin_name(p) for p in plugins)  # what the records say
     if backend not in BACKENDS:
         raise InvalidData(f"must be one of {', '.join(BACKENDS)}, not {backend!r}", where="backend")
     if address is not None and backend != "ray":
@@ -203,7 +212,7 @@ def simulate(
     def record_of(r: GameRecord) -> MatchRecord:
         return MatchRecord(
             game=name,
-            plugins=tuple(plugins),
+            plugins=names,
             options=options,
             players=players,
             bots=seats,

@@ -285,14 +285,15 @@ def format_report(report: TournamentReport) -> str:
         f"{sum(len(p) for _, p in report.lineups)} games in {report.seconds:.1f} s"
     ]
     width = max(len(b) for b in report.bots)
+    if report.players > 2:
+        lines.append(f"  win rates alone against the others (a fair share is {100 / report.players:.1f}%):")
     lines.append(f"  {'bot':<{width}}  {'against':<{width}}  games   wins  shared  win rate  95% interval")
     for s in report.standings:
         lines.append(
             f"  {s.bot:<{width}}  {s.opponent:<{width}}  {s.games:>5}  {s.wins:>5}  {s.shared:>6}  {100 * s.rate:>7.1f}%"
             f"  {100 * s.low:5.1f}% - {100 * s.high:5.1f}%"
         )
-    fair = f" (a fair share alone against the others is {100 / report.players:.1f}%)" if report.players > 2 else ""
-    lines.append(f"  time per decision{fair}:")
+    lines.append("  time per decision:")
     lines.append(f"  {'bot':<{width}}  decisions  mean s  with a choice  mean s per choice  decisions/s")
     for t in report.timings:
         rate = f"{1 / t.mean:,.0f}" if t.mean > 0 else "-"

@@ -140,7 +140,20 @@ def play_records(
 
 
 def read_all(paths: Sequence[str | os.PathLike[str]], game: str) -> Iterator[MatchRecord]:
-    """The records of every file in turn, each checked to be of ``game``."""
+    """The records of every file in turn, each checked to be of ``game``. The same
+    game of the same run twice (a file given twice, or two files of one run) is
+    refused: counted twice, it would narrow every interval for nothing."""
+    seen: dict[tuple[Any, ...], str] = {}
     for path in paths:
         found = read_records(path, game)
+        for number, record in enumerate(found, 1):
+            key = (record.plugins, json.dumps(record.options, sort_keys=True), record.players, record.bots, record.run_seed, record.index)
+            where = f"{path}: record {number}"
+            if key in seen:
+                raise InvalidData(
+                    f"game {record.index} of the run with seed {record.run_seed} is already in {seen[key]}: "
+                    "give each run once (runs with other seeds play other games)",
+                    where=where,
+                )
+            seen[key] = where
         yield from found

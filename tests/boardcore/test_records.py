@@ -105,6 +105,17 @@ def test_simulate_refuses_a_bad_backend_or_a_stray_address(kwargs, where):
     assert info.value.where == where
 
 
+def test_a_plugin_object_is_recorded_by_name_and_refused_for_other_processes(tmp_path):
+    import boardcore_gw_turncoats as turncoats
+
+    path = tmp_path / "runs.jsonl"
+    simulate("gallic-wars", games=3, plugins=[turncoats], records=path)
+    assert {r.plugins for r in read_records(path)} == {("boardcore_gw_turncoats",)}
+    with pytest.raises(boardcore.InvalidData, match="cannot be sent to other processes") as info:
+        simulate("gallic-wars", games=3, plugins=[turncoats], workers=2)
+    assert info.value.where == "plugins"
+
+
 def test_the_ray_backend_without_ray_says_how_to_install_it(monkeypatch, tmp_path):
     monkeypatch.setitem(__import__("sys").modules, "ray", None)  # as if not installed
     with pytest.raises(boardcore.InvalidData, match=r"boardcore\[ray\]"):

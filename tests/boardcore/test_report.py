@@ -165,6 +165,10 @@ def test_report_plays_then_rebuilds_the_same_figures_from_its_records(capsys, tm
     assert code == 0
     assert {k: v for k, v in rebuilt.items() if k != "files"} == {k: v for k, v in played.items() if k != "files"}
     assert any(c["cards_played"]["rated"] for c in rebuilt["configurations"])
+    # The same run given twice would count every game twice: refused, saying where.
+    code, _, err = command(capsys, "report", toycards.NAME, "--from", str(records), "--from", str(records), "--out", str(tmp_path / "c"))
+    assert code == 2 and f"{records}: record 1: game 0 of the run with seed 3 is already in {records}: record 1" in err
+    assert not (tmp_path / "c").exists()
 
 
 @pytest.mark.usefixtures("installed_toys")
