@@ -156,11 +156,13 @@ def _players(summaries: Sequence[Summary], images: Mapping[str, Path]) -> str:
 def _cards(summaries: Sequence[Summary], images: Mapping[str, Path], min_sample: int) -> str:
     out = [
         "<h2>Cards</h2><p>For each card: how often the seat that <b>held</b> it (had it in hand) or <b>played</b> it "
-        "won, against how often that seat wins anyway (<i>expected</i>), so a card only one side can get is not "
-        f"credited with that side's strength. Cards seen in fewer than {min_sample} seat-games are not rated. "
+        "won, against how often that seat wins anyway in games where it held (or played) about as many different "
+        "cards (<i>expected</i>): so a card only one side can get is not credited with that side's strength, and a "
+        "card is not credited with the win of a seat that simply saw many cards (winners tend to). Cards seen in "
+        f"fewer than {min_sample} seat-games are not rated. "
         "Highlighted rows <b>stand out</b>: their interval leaves out the expected rate. With many cards, about one "
         "in twenty stands out by chance alone; a card that matters keeps standing out in a second run with another "
-        "seed. A card held by a winner is not proof that it made the win: long games see more cards.</p>"
+        "seed. A card held by a winner is still no proof that it made the win.</p>"
     ]
     for k, s in enumerate(summaries):
         name = "cards" if len(summaries) == 1 else f"cards-{k + 1}"

@@ -7,10 +7,13 @@ where the textbook ``p ± 1.96·sqrt(p(1-p)/n)`` does not.
 
 A card's figure is the win rate of the seats that held (or played) it, over every
 seat-and-match where that happened, set against the rate *expected* from those
-seats alone (the mean of their seats' overall rates): in a game whose seats are
-not alike, a card only one side can draw would otherwise look as strong as that
-side. A card *stands out* when its interval leaves out the expected rate; cards
-seen fewer than ``min_sample`` times are counted but not rated.
+seats alone: for each, how often that seat wins in the games where it held (or
+played) about as many different cards. In a game whose seats are not alike, a card
+only one side can draw would otherwise look as strong as that side; and a seat
+that wins tends to see more cards, so against its plain rate nearly every card
+would look like a winner's card. A card *stands out* when its interval leaves out
+the expected rate; cards seen fewer than ``min_sample`` times are counted but not
+rated.
 """
 
 from __future__ import annotations
@@ -248,16 +251,63 @@ def card_stats(
     seen: dict[str, int] = {}
     wins: dict[str, int] = {}
     expected: dict[str, float] = {}
-    for record, winner in zip(records, sole):
-        for seat, cards in enumerate(getattr(record, field)):
-            # a seat that held two copies of a card counts once for it in that match
-            for card in {label(c) for c in cards}:
+    # a seat that held two copies of a card counts once for it in that match
+    named = [[{label(c) for c in cards} for cards in getattr(record, field)] for record in records]
+    baseline = _baseline(named, sole, seat_rates)
+    for hands, winner in zip(named, sole):
+        for seat, cards in enumerate(hands):
+            rate = baseline(seat, len(cards))
+            for card in cards:
                 seen[card] = seen.get(card, 0) + 1
                 wins[card] = wins.get(card, 0) + (winner == seat)
-                expected[card] = expected.get(card, 0.0) + seat_rates[seat]
+                expected[card] = expected.get(card, 0.0) + rate
     rated = [CardStat(c, Rate.of(wins[c], seen[c]), expected[c] / seen[c]) for c in seen if seen[c] >= min_sample]
     rated.sort(key=lambda s: (-s.lift, s.card))
     return Cards(tuple(rated), tuple(sorted(c for c in seen if seen[c] < min_sample)))
+
+
+_BINS = 5
+
+
+def _baseline(
+    named: Sequence[Sequence[set[str]]], sole: Sequence[int | None], seat_rates: Sequence[float]
+) -> Callable[[int, int], float]:
+    """``rate(seat, cards)``: how often ``seat`` wins in the games where it held (or
+    played) about as many different cards, from the fifth of its games by that count
+    that ``cards`` falls in. A seat that wins tends to see more cards (it lasts, it
+    draws more), so against its plain rate nearly every card would look like a
+    winner's card; against this, a card stands out only beyond what its holder's
+    haul of cards explains. Falls back to the seat's plain rate when the counts do
+    not vary."""
+    tables: list[tuple[list[int], list[float]]] = []
+    for seat in range(len(seat_rates)):
+        games = sorted((len(hands[seat]), winner == seat) for hands, winner in zip(named, sole) if seat < len(hands))
+        counts = [count for count, _ in games]
+        if not games or counts[0] == counts[-1]:
+            tables.append(([], [seat_rates[seat]]))
+            continue
+        # upper edges of the fifths (a count on an edge belongs to the lower fifth)
+        edges = sorted({counts[min(len(counts) - 1, (len(counts) * k) // _BINS)] for k in range(1, _BINS)})
+        won: list[int] = [0] * (len(edges) + 1)
+        played: list[int] = [0] * (len(edges) + 1)
+        for count, win in games:
+            at = _bin(edges, count)
+            won[at] += win
+            played[at] += 1
+        tables.append((edges, [w / n if n else seat_rates[seat] for w, n in zip(won, played)]))
+
+    def rate(seat: int, cards: int) -> float:
+        edges, rates = tables[seat]
+        return rates[_bin(edges, cards)]
+
+    return rate
+
+
+def _bin(edges: Sequence[int], count: int) -> int:
+    for at, edge in enumerate(edges):
+        if count <= edge:
+            return at
+    return len(edges)
 
 
 def summarise_all(records: Iterable[MatchRecord], labels: Mapping[Config, Callable[[str], str]], min_sample: int) -> list[Summary]:

@@ -98,6 +98,29 @@ def test_a_card_is_rated_against_what_its_seat_wins_anyway():
     assert by_card["Caesar"].card == boardcore.load_game("gallic-wars").cards["R-GW01"].text
 
 
+def test_a_card_is_not_credited_with_the_win_of_a_seat_that_simply_saw_many_cards():
+    # Winners tend to see more cards. In half the games the winner saw five cards and
+    # the loser two: Caesar, seen only in those five-card hauls, is a winner's card
+    # against the seat's plain rate (a half), but no more than any five-card haul.
+    # In the other half both saw three cards and only Vercingetorix told them apart.
+    records = []
+    for i in range(400):
+        winner = (i // 2) % 2
+        held: list[list[str]] = [[], []]
+        if i % 2:
+            held[winner] = ["R-GW03", "R-GW04", "R-GW05", "R-GW06", "R-GW01"]  # R-GW01 is Caesar
+            held[1 - winner] = ["R-GW03", "R-GW04"]
+        else:
+            held[winner] = ["R-GW03", "R-GW04", "C-GW01"]  # C-GW01 is Vercingetorix
+            held[1 - winner] = ["R-GW03", "R-GW04", "R-GW07"]
+        records.append(record(i, [winner], held=held))
+    (summary,) = balance(records, min_sample=30).summaries
+    by_card = {c.card.split(" (")[0]: c for c in summary.held.rated}
+    caesar, vercingetorix = by_card["Caesar"], by_card["Vercingetorix"]
+    assert caesar.seen.rate == 1.0 and caesar.expected == pytest.approx(1.0) and not caesar.stands_out
+    assert vercingetorix.seen.rate == 1.0 and vercingetorix.expected == pytest.approx(0.5) and vercingetorix.stands_out
+
+
 def test_configurations_are_reported_side_by_side_in_the_order_they_appear():
     records = [record(i, [i % 2]) for i in range(40)] + [record(i, [0], plugins=["gw-turncoats"]) for i in range(40)]
     report = balance(records)
