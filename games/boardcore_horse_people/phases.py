@@ -52,6 +52,8 @@ class InvasionResolved(boardcore.Event):
 
     def __str__(self) -> str:
         fate = "nobody is deposed" if self.deposed is None else f"seat {self.deposed} is deposed"
+        if self.deposed is None and deposes(self.weakness, self.conquest):
+            fate = "there was no Khan to depose"  # a Khan would have fallen (HP-R10)
         now = "nobody is Khan" if self.khan is None else f"seat {self.khan} is Khan"
         return f"the Nomads' Weakness {self.weakness} against Conquest {self.conquest}: {fate}; {now}"
 

@@ -75,3 +75,9 @@ def test_the_screen_shows_the_hand_with_card_texts():
     assert line == "  hand:0 [7]: " + "; ".join(hand)
     assert "China (Conquest 3)" in line and "Huns (Tribe)" in line and "Horde (Strength 1)" in line
     assert "HP" not in screen  # no card ids on the screen
+
+
+def test_an_invasion_with_no_khan_does_not_say_nobody_was_deposed_hp_r10():
+    # Weakness beats Conquest, so a Khan would have fallen (HP-R10): there was none.
+    event = InvasionResolved(weakness=14, conquest=0, deposed=None, khan=1)
+    assert render_event(event, {}) == "the Nomads' Weakness 14 against Conquest 0: there was no Khan to depose; seat 1 is Khan"
