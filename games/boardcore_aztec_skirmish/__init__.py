@@ -18,7 +18,7 @@ from __future__ import annotations
 import boardcore
 
 from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, AztecTable, add_unit, hits_lost
-from .board import label
+from .board import describe, label
 from .cards import CARDS, CONSTANTS, SIDES, UNITS, AztecCard, CardType, Shot, Side, Troop, User, starting_hits
 from .deploy import Deployment, first_player, setup
 from .fighting import BOTH_LEADERS, ENDINGS, LEADER_KILLED, LIMIT_DRAW, LIMIT_WIN, AttackDeclared, AttackMenu
@@ -49,6 +49,7 @@ SPEC = boardcore.GameSpec(
     # and square): each search goes on from the last one's tree.
     search_reuse=True,
     table_type=AztecTable,
+    describe=describe,
     board=BOARD,
     options=(
         boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztec"),

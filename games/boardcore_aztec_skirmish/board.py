@@ -81,3 +81,8 @@ def add_unit(m: Match, kind: str, seat: int, square: str) -> str:
     piece = place(m, kind, seat, square)
     m.set_count(HITS, UNITS[kind].hits, piece)
     return piece
+
+
+def describe(m: Match, player: int | None) -> dict[str, str]:
+    """The side each seat plays, for a view (public)."""
+    return {"sides": ", ".join(f"seat {seat} {side.value.capitalize()}s" for seat, side in enumerate(m.table.sides))}

@@ -12,7 +12,7 @@ import boardcore
 from .cards import CONSTANTS, Contribution, Count, Force, GallicCard, Kind, Side, best_count, best_total, deck
 from .cards import EFFECTS as BASE_EFFECTS
 from .rules import DISCARD, DRAW, HAND, STREAK, Battle, GallicTable, HandFought, Reinforcements, Strategy, battle_totals
-from .rules import end_if, setup
+from .rules import describe, end_if, setup
 
 NAME = "gallic-wars"
 
@@ -26,6 +26,7 @@ SPEC = boardcore.GameSpec(
     phases=(Reinforcements, Strategy, Battle),
     end_if=end_if,
     table_type=GallicTable,
+    describe=describe,
     redeal=boardcore.redeal_by_owner,
     options=(boardcore.Option("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),),
 )

@@ -150,3 +150,8 @@ def end_if(m: Match) -> boardcore.Result | None:
 def _won(winners: tuple[int | None, ...]) -> tuple[int, int]:
     """Hands won by each seat (a match's scores)."""
     return winners.count(0), winners.count(1)
+
+
+def describe(m: Match, player: int | None) -> dict[str, str]:
+    """The side each seat plays, for a view (public)."""
+    return {"sides": ", ".join(f"seat {seat} {side.value.capitalize()}" for seat, side in enumerate(m.table.sides))}

@@ -17,7 +17,7 @@ import boardcore
 from .board import DISCARD, DRAW, HAND, LOOT, PLAY, TRIBUTE, HorseTable, Reckoning, cards_in, loot, nomads
 from .cards import CONSTANTS, CardType, HorseCard, card_id, load_deck, total
 from .phases import Invasion, InvasionResolved, Migration, Steppes, Tribute, TributeCollected
-from .victory import LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, WON, at_limit, end_if, standing
+from .victory import LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, WON, at_limit, describe, end_if, standing
 
 NAME = "invasions-of-the-horse-people"
 
@@ -35,6 +35,7 @@ SPEC = boardcore.GameSpec(
     search_settle=True,  # the Invasion, which makes the next Khan, is decided at the turn's end
     search_iterations=400,  # searches here are cheap, and luck is large beside a decision's worth
     table_type=HorseTable,
+    describe=describe,
 )
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=load_deck)

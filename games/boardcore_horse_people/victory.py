@@ -43,3 +43,8 @@ def standing(m: Match) -> tuple[int, ...]:
     if m.table.khan is not None:
         scores[m.table.khan] += CONSTANTS.khan_worth
     return tuple(scores)
+
+
+def describe(m: Match, player: int | None) -> dict[str, str]:
+    """Who holds the title, for a view (public)."""
+    return {"Khan": "nobody" if m.table.khan is None else f"seat {m.table.khan}"}

@@ -17,7 +17,7 @@ import boardcore
 
 from .aftermath import Aftermath
 from .cards import CARDS, RULES, CardType, Category, PWCard, Slot
-from .checks import FELL_TOGETHER, LAST_STANDING, POPULATION, ROUND_LIMIT, at_limit, end_if, standing
+from .checks import FELL_TOGETHER, LAST_STANDING, POPULATION, ROUND_LIMIT, at_limit, describe, end_if, standing
 from .effects import BASE_EFFECTS, Effect
 from .phases import Elements, Food, Hunt, Nomad, Tribe
 from .raid import DeclareRaid
@@ -43,6 +43,7 @@ SPEC = boardcore.GameSpec(
     search_horizon=30,  # a raid takes longer than ten actions to tell who won it
     rules_version=2,  # 2: runs of interchangeable generics are one option (section 4.4)
     table_type=PWTable,
+    describe=describe,
 )
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=CARDS, effects=BASE_EFFECTS)

@@ -95,3 +95,8 @@ def _fighters(m: Match, seat: int) -> list[str]:
         if host is not None and host in pieces and pieces[host].owner == seat and m.attached(host):
             armed.append(host)
     return armed
+
+
+def describe(m: Match, player: int | None) -> dict[str, str]:
+    """Each tribe's population, the score the game is played for (PW-R01), for a view (public)."""
+    return {"people": ", ".join(f"seat {seat} {population(m, seat)}" for seat in range(m.players))}
