@@ -57,8 +57,11 @@ class Session:
         save: Path | None,
         inp: TextIO,
         out: TextIO,
+        skip_forced: bool = False,
     ) -> None:
         self.state = state
+        self.skip_forced = skip_forced
+        """Whether a person's decision with a single option is answered for them."""
         self.people = dict(people)
         self.bots = dict(bots)
         self.names = dict(names)
@@ -79,13 +82,21 @@ class Session:
         """Play until the match ends or a person leaves; the exit code."""
         while not self.state.is_over:
             pending = self.state.pending
-            decision = next((d for d in pending if d.player in self.people), None)
+            # Whoever is looking goes on while asked (a whole secret exchange), so the
+            # terminal changes hands once per turn of choices, not once per pick.
+            decision = next((d for d in pending if d.player == self.looking), None) or next(
+                (d for d in pending if d.player in self.people), None
+            )
             if decision is None:
                 d = pending[0]
                 self.state.apply(d.player, self.bots[d.player].choose(self.state, d))
                 self.write_save()
                 continue
             seat = decision.player
+            if self.skip_forced and len(decision.options) == 1:
+                self.state.apply(seat, decision.options[0])
+                self.write_save()
+                continue
             if not self.hand_over(seat):
                 return self.leave()
             self.show_events(seat)

@@ -74,6 +74,9 @@ def _parser() -> argparse.ArgumentParser:
         "--save", type=Path, default=None, metavar="FILE", help="save the match to FILE at the start and after every move"
     )
     play.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
+    play.add_argument(
+        "--skip-forced", action="store_true", help="answer your decisions that have a single option (a lone 'pass') without asking"
+    )
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
     play.set_defaults(run=cmd_play)
 
@@ -375,7 +378,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
     }
     people = ", ".join(f"{names[p]} (seat {p})" for p in seats)
     resumed = f", resumed after {len(state.history)} actions" if load is not None else ""
-    session = Session(state, {p: names[p] for p in seats}, bots, names, args.save, inp, out)
+    session = Session(state, {p: names[p] for p in seats}, bots, names, args.save, inp, out, getattr(args, "skip_forced", False))
     session.write_save()  # a save path that cannot be written fails now, before anything is shown
     print(f"{game.name}, {players} players, seed {seed}{resumed}. At this terminal: {people}. Type q to quit.", file=out)
     return session.run()

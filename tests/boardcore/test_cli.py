@@ -301,7 +301,7 @@ def test_hot_seat_hands_the_terminal_over_and_never_shows_the_last_players_hand(
     assert "Pass the terminal to Ann (seat 0)" in first and "Ann: " in first
     assert "Bob: " in second and "hand:0 [" in second
     assert "hidden]" in second.split("hand:0 [")[1].split("\n")[0]  # Ann's hand, seen by Bob: only its size
-    assert "\n" * 40 in second  # Ann's screen scrolled away before Bob looks
+    assert "\n" * 40 in first.rsplit("Ann: ", 1)[1]  # Ann's screen scrolled away before Bob looks
 
 
 def test_names_name_the_winner(tmp_path):
@@ -325,10 +325,51 @@ def test_undo_is_refused_once_something_hidden_came_to_light(tmp_path):
     assert "nothing to take back" in session(tmp_path, "u\nq\n", game="gallic-wars")[1]
 
 
-def test_hot_seat_undo_does_not_take_back_the_other_persons_decision(tmp_path):
-    # Ann picks, Bob picks, Ann asks to undo: that would take Bob's pick back too.
-    code, out = session(tmp_path, "\n1\n\n1\n\nu\nq\n", seats="0,1", names="Ann,Bob")
+class Reacting(io.StringIO):
+    """A person at the terminal who reads the screen so far: Enter when the terminal
+    is passed, ``answer(screen)`` otherwise (a line, or "q" to stop)."""
+
+    def __init__(self, answer):
+        super().__init__()
+        self.screen = io.StringIO()
+        self.answer = answer
+
+    def readline(self, *args):
+        shown = self.screen.getvalue()
+        return "\n" if shown.rstrip().endswith("press Enter.") else self.answer(shown) + "\n"
+
+
+def test_hot_seat_undo_does_not_take_back_the_other_persons_decision(tmp_path, monkeypatch):
+    # Ann decides, then Bob (his whole turn of choices), then Ann asks to undo: that
+    # would take Bob's decisions back too.
+    def answer(screen):
+        if "cannot take it back" in screen or "taken back" in screen:
+            return "q"
+        last = screen.rsplit("Pass the terminal to ", 1)[-1]
+        asked_again = screen.count("Pass the terminal to Ann") > 1
+        return "u" if asked_again and last.startswith("Ann") else "1"
+
+    person = Reacting(answer)
+    values = dict(game="toy-duel", players=None, seat=None, bots="random", seed=7, plugins="", option=[], seats="0,1", names="Ann,Bob", load=None, save=None)
+    code = cli.cmd_play(argparse.Namespace(**values), stdin=person, stdout=person.screen)
+    out = person.screen.getvalue()
     assert code == 0 and "cannot take it back: Bob decided since then" in out
+
+
+def test_hot_seat_lets_one_person_finish_a_secret_exchange_before_passing(tmp_path):
+    # Gallic Wars' exchange is asked of both seats at once, a card at a time.
+    code, out = session(tmp_path, "\n1\n1\nq\n", game="gallic-wars", seats="0,1", names="Ann,Bob")
+    before_bob = out.split("Pass the terminal to Bob")[0]
+    assert code == 0 and before_bob.count("your choice") == 3  # Ann's two picks and her third question
+
+
+def test_skip_forced_answers_a_lone_option_without_asking(tmp_path):
+    game = boardcore.load_game("prehistoric-warfare")
+    asked = {}
+    for skip in (False, True):
+        code, out = session(tmp_path, "1\n" * 30 + "q\n", game="prehistoric-warfare", skip_forced=skip)
+        asked[skip] = out.count("1. pass\n")
+    assert asked[False] > 0 and asked[True] < asked[False]
 
 
 def test_hot_seat_shows_everybody_how_the_match_ended(tmp_path):
