@@ -8,6 +8,7 @@ take back their last decision while nothing hidden has come to light since.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -70,6 +71,7 @@ class Session:
         self.out = out
         self.screen = Screen(out)
         self.card_names = {cid: card.text for cid, card in state.game.cards.items()}
+        self._given = {p: n for p, n in self.names.items() if n not in ("you", f"seat {p}")}
         start = next((i for i, e in enumerate(state.events) if isinstance(e, TurnBegan)), 0)
         self.shown = {seat: start if not state.history else len(state.events) for seat in self.people}
         self.looking: int | None = None
@@ -128,6 +130,14 @@ class Session:
         self.looking = seat
         return True
 
+    def named(self, line: str | None) -> str:
+        """``line`` with "seat N" replaced by that player's name, where one was given
+        ("seat 0 reveals" -> "Ann reveals"); "you" and the default "seat N" are left
+        as they are, since "you reveals" would not read."""
+        if not line or not self._given:
+            return line or ""
+        return _SEAT.sub(lambda found: self._given.get(int(found.group(1)), found.group(0)), line)
+
     def option_text(self, option: Any) -> str:
         """An option's text, a card in it read as the game words it in a hand
         ("discard Centurions (Resources 9)")."""
@@ -144,7 +154,7 @@ class Session:
         events = self.state.events_for(seat)
         for event in events[self.shown[seat] :]:
             # The end is said once, in words, by finish().
-            line = "" if isinstance(event, GameOver) else render_event(event, self.card_names)
+            line = "" if isinstance(event, GameOver) else self.named(render_event(event, self.card_names))
             if line:
                 self.screen.write("  " + line)
         self.shown[seat] = len(events)
@@ -210,7 +220,7 @@ class Session:
                 if source is not None and target is not None and target.visible_to(seat) and not source.visible_to(seat):
                     return f"cards came into {event.target}"
             elif not isinstance(event, _HARMLESS):
-                said = render_event(event.seen_by(specs, seat), self.card_names)
+                said = self.named(render_event(event.seen_by(specs, seat), self.card_names))
                 return f"this was shown: {said}" if said else f"something was shown ({type(event).__name__})"
         return None
 
@@ -229,15 +239,26 @@ class Session:
         except OSError as exc:
             raise InvalidData(f"cannot save the match: {exc.strerror or exc}", where=str(path)) from exc
 
+    def resume_command(self, path: Path | str) -> str:
+        """The command that goes on with this match from ``path``, with the same people."""
+        words = ["boardcore play", f"--load {path}", f"--save {path}"]
+        if len(self.people) > 1:
+            words.append(f"--seats {','.join(str(p) for p in sorted(self.people))}")
+        elif next(iter(self.people)) != 0:
+            words.append(f"--seat {next(iter(self.people))}")
+        if self._given:
+            words.append(f"--names {','.join(self.names[p] for p in sorted(self.names))}")
+        return " ".join(words)
+
     def leave(self) -> int:
         if self.save_path is not None:
-            self.screen.write(f"saved to {self.save_path}; resume with: boardcore play --load {self.save_path} --save {self.save_path}")
+            self.screen.write(f"saved to {self.save_path}; resume with: {self.resume_command(self.save_path)}")
         else:
             self.screen.write("save the match? type a file name, or press Enter to leave without saving: ", end="")
             name = self.inp.readline().strip()
             if name:
                 self.write_save(Path(name))
-                self.screen.write(f"saved to {name}; resume with: boardcore play --load {name} --save {name}")
+                self.screen.write(f"saved to {name}; resume with: {self.resume_command(name)}")
         self.screen.write("bye")
         return 0
 
@@ -250,7 +271,7 @@ class Session:
             since = min(self.shown.values())
             self.screen.write("What happened last:")
             for event in self.state.events_for(None)[since:]:
-                line = "" if isinstance(event, GameOver) else render_event(event, self.card_names)
+                line = "" if isinstance(event, GameOver) else self.named(render_event(event, self.card_names))
                 if line:
                     self.screen.write("  " + line)
         result = self.state.result
@@ -266,6 +287,9 @@ class Session:
                 "you win" if result.winners == (seat,) else "you share the result" if seat in result.winners else "you lose"
             )
             self.screen.write(f"{self.names[seat]}: {verdict}.", style="bold")
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
 
 
 def option_lines(texts: list[str]) -> list[str]:

@@ -363,6 +363,15 @@ def test_hot_seat_lets_one_person_finish_a_secret_exchange_before_passing(tmp_pa
     assert code == 0 and before_bob.count("your choice") == 3  # Ann's two picks and her third question
 
 
+def test_given_names_replace_seat_numbers_in_events_and_the_resume_command(tmp_path):
+    code, out = session(tmp_path, "\n1\n1\nq\n", game="gallic-wars", seats="0,1", names="Ann,Bob")
+    assert code == 0 and "Ann chose in secret" in out and "seat 0 chose" not in out
+    assert f"--load {tmp_path / 'match.json'} --save {tmp_path / 'match.json'} --seats 0,1 --names Ann,Bob" in out
+    # alone, the default name "you" leaves "seat 0" as it is ("you reveals" would not read)
+    code, out = session(tmp_path, "1\nq\n", game="gallic-wars")
+    assert "seat 0 chose in secret" in out and "--names" not in out
+
+
 def test_skip_forced_answers_a_lone_option_without_asking(tmp_path):
     game = boardcore.load_game("prehistoric-warfare")
     asked = {}
