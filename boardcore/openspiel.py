@@ -102,11 +102,36 @@ def register(games: Iterable[str] | None = None) -> list[str]:
             # A class per game, as OpenSpiel's own Python games register: OpenSpiel keeps
             # the factory until the process ends, and a class (unlike a partial) is
             # never freed then, after the interpreter has shut down.
-            factory = type(f"Boardcore_{name.replace('-', '_')}", (BoardcoreGame,), {"NAME": name, "KIND": kind})
+            factory = type(_class_name(name), (BoardcoreGame,), {"NAME": name, "KIND": kind, "__module__": __name__})
+            globals()[factory.__name__] = factory  # so that pickle finds the class by name
             pyspiel.register_game(kind, factory)
             _REGISTERED.add(name)
         found.append(short_name(name))
     return found
+
+
+def _class_name(game: str) -> str:
+    return "Boardcore_" + "".join(c if c.isalnum() else "_" for c in game)
+
+
+def __getattr__(name: str) -> Any:
+    # Unpickling a game or state in a fresh process looks its class up by name here:
+    # register the installed game it stands for.
+    if name.startswith("Boardcore_"):
+        for game in list_games():
+            if _class_name(game) == name:
+                register([game])
+                return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _restore_state(game: pyspiel.Game, text: str) -> pyspiel.State:
+    return game.deserialize_state(text)
+
+
+def _load_registered(game: str, params: dict[str, Any]) -> pyspiel.Game:
+    register([game])
+    return pyspiel.load_game(short_name(game), params)
 
 
 def load(game: str, players: int | None = None, **params: Any) -> pyspiel.Game:
@@ -150,6 +175,10 @@ class BoardcoreGame(pyspiel.Game):
     def new_initial_state(self) -> BoardcoreState:
         return BoardcoreState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Made again by name and parameters, in any process (registering the game there).
+        return (_load_registered, (self.NAME, dict(self.get_parameters())))
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
             raise InvalidData(f"observation parameters are not supported: {params!r}", where="params")
@@ -173,15 +202,20 @@ class _Match:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
         copy = _Match(self.game, None if self.cursor is None else self.cursor.clone(), self.moves)
-        copy.known = [digest.copy() for digest in self.known]
+        copy.known = list(self.known)  # digests are bytes: shared, never changed in place
         copy.read = self.read
         return copy
 
     def start(self, state: State) -> None:
         self.cursor = Cursor(self.game.space, state)
-        self.known = [hashlib.blake2b(digest_size=16) for _ in range(state.players)]
+        self.known = [b""] * state.players
         self.read = 0
         self.catch_up()
+
+    def learn(self, player: int, data: bytes) -> None:
+        """Fold ``data`` into ``player``'s digest: a hash chain kept as bytes, so a
+        state copies and pickles as plain data."""
+        self.known[player] = hashlib.blake2b(self.known[player] + data, digest_size=16).digest()
 
     def catch_up(self) -> None:
         """Add the events recorded since the last call to every player's digest."""
@@ -192,8 +226,8 @@ class _Match:
             event = log[index]
             if isinstance(event, MatchStarted):
                 continue  # it names the seed, which is the hidden deal itself
-            for player, digest in enumerate(self.known):
-                digest.update(repr(event.seen_by(specs, player)).encode())
+            for player in range(len(self.known)):
+                self.learn(player, repr(event.seen_by(specs, player)).encode())
         self.read = len(log)
 
 
@@ -203,6 +237,11 @@ class BoardcoreState(pyspiel.State):
     def __init__(self, game: BoardcoreGame) -> None:
         super().__init__(game)
         self.held = _Match(game)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The game first (it registers itself where it is unpickled), then OpenSpiel's
+        # own serialization of the state, which that game reads back.
+        return (_restore_state, (self.get_game(), self.serialize()))
 
     @property
     def cursor(self) -> Cursor | None:
@@ -240,7 +279,7 @@ class BoardcoreState(pyspiel.State):
             player = held.cursor.player
             assert player is not None  # a match that is over is terminal: OpenSpiel applies nothing
             held.cursor.step(int(action))
-            held.known[player].update(b"|%d" % action)  # a player remembers their own choices
+            held.learn(player, b"|%d" % action)  # a player remembers their own choices
             held.catch_up()
         held.moves += 1
 
@@ -321,6 +360,5 @@ class Observer:
         view = cursor.state.view(player)
         if not self.perfect_recall:
             return render_view(view) + (f"\nchosen: {chosen}" if chosen else "")
-        known = state.held.known[player].copy()
-        known.update(json.dumps(view, sort_keys=True).encode())
+        known = hashlib.blake2b(state.held.known[player] + json.dumps(view, sort_keys=True).encode(), digest_size=16)
         return f"p{player} turn {view['turn']} {view['phase']} chosen [{chosen}] {known.hexdigest()}"
