@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,11 @@ class BalanceReport:
             out.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InvalidData(f"cannot make the folder: {exc.strerror}", where=str(out)) from exc
+        # Figures an earlier report left here (more configurations, a player-count
+        # figure) would sit beside this one's as if they were part of it.
+        for stale in [*out.glob("cards*.png"), out / "player-counts.png"]:
+            if re.fullmatch(r"cards(-\d+)?\.png|player-counts\.png", stale.name) and stale.exists():
+                stale.unlink()
         files: dict[str, Path] = dict(draw_all(self.summaries, out))
         html = out / "report.html"
         html.write_text(render(self.game, self.summaries, files, self.min_sample, command), encoding="utf-8")

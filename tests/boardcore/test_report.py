@@ -182,12 +182,17 @@ def test_report_plays_then_rebuilds_the_same_figures_from_its_records(capsys, tm
     played = json.loads(out)
     assert [c["config"]["players"] for c in played["configurations"]] == [2, 3]
     assert (tmp_path / "a" / "player-counts.png").read_bytes().startswith(PNG)
+    assert (tmp_path / "a" / "cards-2.png").exists()
     assert len(read_records(records)) == 80
     code, out, _ = command(capsys, "report", toycards.NAME, "--from", str(records), "--out", str(tmp_path / "b"), "--json", "--min-sample", "10")
     rebuilt = json.loads(out)
     assert code == 0
     assert {k: v for k, v in rebuilt.items() if k != "files"} == {k: v for k, v in played.items() if k != "files"}
     assert any(c["cards_played"]["rated"] for c in rebuilt["configurations"])
+    # A report of one configuration into the same folder leaves no figure of the old one.
+    code, _, _ = command(capsys, "report", toycards.NAME, "-n", "20", "--players", "2", "--min-sample", "3", "--out", str(tmp_path / "a"))
+    assert code == 0 and (tmp_path / "a" / "cards.png").exists()
+    assert not (tmp_path / "a" / "cards-2.png").exists() and not (tmp_path / "a" / "player-counts.png").exists()
     # The same run given twice would count every game twice: refused, saying where.
     code, _, err = command(capsys, "report", toycards.NAME, "--from", str(records), "--from", str(records), "--out", str(tmp_path / "c"))
     assert code == 2 and f"{records}: record 1: game 0 of the run with seed 3 is already in {records}: record 1" in err
