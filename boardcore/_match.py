@@ -233,7 +233,15 @@ class Match(MatchData):
         rules = self.rules
         if rules.reacting:
             for react in rules.reactions(type(event)):
+                asked = self.asks
                 react(self, event)
+                if self.asks is not asked:
+                    # Asking from the middle of the rules would answer into a step
+                    # that has moved on: the docs' rule, enforced.
+                    raise RuleError(
+                        f"a reaction to {type(event).__name__} asked a player directly; "
+                        "a reaction that needs a decision schedules a step with m.trigger(step)"
+                    )
 
     def record(self, kind: type[Event], *fields: Any) -> None:
         """Record the event ``kind(*fields)``: the same as ``emit(kind(*fields))``, but

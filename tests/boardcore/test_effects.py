@@ -224,6 +224,25 @@ def test_a_reaction_failing_during_set_up_is_a_plugin_error():
     assert caught.value.plugin == __name__ and "KeyError" in str(caught.value)
 
 
+class AskingTrophy(toycards.ToyEffect):
+    """A mistake the docs forbid: asking from inside a reaction instead of m.trigger."""
+
+    @reacts_to(StrikeResolved)
+    def glory(self, m, card, event):
+        m.ask(0, [boardcore.PASS], "take the trophy?", toycards.SpyReport(0))
+
+
+def test_a_reaction_that_asks_directly_is_refused_and_the_action_rolled_back():
+    game = toycards.variant("toy-cards-asking", effects={"trophy": AskingTrophy()})
+    state = turn_one(hands={1: ["Strike"], 0: ["Coin"]}, tableaus={0: ["Trophy"]}, game=game)
+    advance_to(state, "act")
+    choose(state, 1, "play Strike on seat 0")
+    before = state.to_json()
+    with pytest.raises(PluginError, match="asked a player directly; a reaction that needs a decision schedules a step with m.trigger"):
+        choose(state, 0, "pass")
+    assert state.to_json() == before
+
+
 # -- effects refused when the game is loaded --------------------------------------------------------
 
 
