@@ -285,7 +285,10 @@ def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
 
     def rng(value: Any, where: str) -> int:
         if type(value) is not str or not _HEX.fullmatch(value):
-            raise InvalidData(f"expected the generator state as lowercase hexadecimal, got {value!r:.60}", where=where)
+            raise InvalidData(
+                f"expected the generator state as lowercase hexadecimal of at most 16 digits with no leading zero, got {value!r:.60}",
+                where=where,
+            )
         return int(value, 16)
 
     def table(value: Any, where: str) -> Any:
