@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from ._stats import Cards, Lengths, Rate, Summary, findings
+from ._stats import Cards, Lengths, Rate, Summary, against_base, base_of, findings
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1080px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
@@ -87,6 +87,9 @@ def _reading(summaries: Sequence[Summary]) -> str:
         if len(summaries) > 1:
             out.append(f"<h3>{escape(s.config.label)}</h3>")
         out += [f'<div class="finding">{escape(line)}</div>' for line in findings(s)]
+        base = base_of(s, summaries)
+        if base is not None:
+            out += [f'<div class="finding">{escape(line)}</div>' for line in against_base(base, s)]
     bots = sorted({b for s in summaries for b in s.config.bots})
     out.append(
         "<p>These are games between bots (<b>"

@@ -358,5 +358,53 @@ def findings(summary: Summary) -> list[str]:
     return lines
 
 
+def difference(base: Rate, other: Rate) -> tuple[float, float, float]:
+    """``other``'s rate minus ``base``'s, with its 95% interval (Newcombe's method,
+    from the two Wilson intervals: it behaves for small samples and rates near 0
+    or 1, as they do)."""
+    d = other.rate - base.rate
+    low = d - math.sqrt((other.rate - other.low) ** 2 + (base.high - base.rate) ** 2)
+    high = d + math.sqrt((other.high - other.rate) ** 2 + (base.rate - base.low) ** 2)
+    return d, low, high
+
+
+def against_base(base: Summary, variant: Summary) -> list[str]:
+    """What a variant changed, against the base game played with the same players and
+    bots: each seat's win rate and each ending whose difference is more than chance
+    explains (its interval leaves out zero)."""
+    lines = []
+    name = variant.config.label
+    pairs = [(f"seat {seat} wins", b, v) for seat, (b, v) in enumerate(zip(base.seats, variant.seats))]
+    ends_base, ends_variant = dict(base.reasons), dict(variant.reasons)
+    for reason in sorted(set(ends_base) | set(ends_variant)):
+        b = ends_base.get(reason, Rate.of(0, base.games))
+        v = ends_variant.get(reason, Rate.of(0, variant.games))
+        pairs.append((f"games end by \u201c{reason}\u201d", b, v))
+    for what, b, v in pairs:
+        d, low, high = difference(b, v)
+        if low > 0 or high < 0:
+            lines.append(
+                f"With {name}, {what} {_pct(v.rate)} of the time against {_pct(b.rate)} in the base game "
+                f"({d * 100:+.1f} points, 95% interval {low * 100:+.1f} to {high * 100:+.1f}): more than chance explains."
+            )
+    if not lines:
+        lines.append(f"With {name}, no seat's win rate and no ending differs from the base game's by more than chance explains.")
+    return lines
+
+
+def base_of(summary: Summary, summaries: Sequence[Summary]) -> Summary | None:
+    """The configuration ``summary`` is a variant of: the same players, bots and
+    options, with fewer plugins that are all among its own (the report's base)."""
+    config = summary.config
+    found = [
+        s
+        for s in summaries
+        if (s.config.players, s.config.bots, s.config.options) == (config.players, config.bots, config.options)
+        and len(s.config.plugins) < len(config.plugins)
+        and set(s.config.plugins) <= set(config.plugins)
+    ]
+    return min(found, key=lambda s: len(s.config.plugins)) if found else None
+
+
 def _pct(value: float) -> str:
     return f"{value * 100:.1f}%"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+import attrs
 import pytest
 
 import boardcore
@@ -126,6 +127,25 @@ def test_configurations_are_reported_side_by_side_in_the_order_they_appear():
     report = balance(records)
     assert [s.config.label for s in report.summaries] == ["base game, 2 players", "gw-turncoats, 2 players"]
     assert [s.seats[0].count for s in report.summaries] == [20, 40]
+
+
+def test_a_variant_is_read_against_the_base_game_on_the_same_players_and_bots():
+    from boardcore.report._stats import against_base, base_of, difference
+
+    base = [record(i, [0] if i < 90 else [1], reason="streak") for i in range(100)]
+    variant = [record(i, [0] if i < 50 else [1], reason="streak" if i < 70 else "last hand", plugins=["gw-turncoats"]) for i in range(100)]
+    summaries = balance(base + variant).summaries
+    assert base_of(summaries[1], summaries) is summaries[0] and base_of(summaries[0], summaries) is None
+    lines = against_base(summaries[0], summaries[1])
+    assert lines[0].startswith("With gw-turncoats, 2 players, seat 0 wins 50.0% of the time against 90.0% in the base game (-40.0 points")
+    assert any("end by \u201clast hand\u201d 30.0% of the time against 0.0%" in line for line in lines)
+    # the interval of a difference leaves out zero only when the samples say so
+    d, low, high = difference(summaries[0].seats[0], summaries[0].seats[0])
+    assert d == 0 and low < 0 < high
+    same = balance(base + [attrs.evolve(r, plugins=("gw-turncoats",)) for r in base]).summaries
+    assert against_base(same[0], same[1]) == [
+        "With gw-turncoats, 2 players, no seat's win rate and no ending differs from the base game's by more than chance explains."
+    ]
 
 
 def test_balance_refuses_no_records_and_mixed_games():
