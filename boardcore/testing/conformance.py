@@ -310,6 +310,10 @@ def check_who_is_asked(
     only when its card's holder has it, which a re-deal of the open window itself
     cannot see: it asks again the window the reaction opened, not whether to open it.
     """
+    if then is not None and len(state.match.log):
+        # Reading one entry builds the log's recorded rows into events in the storage
+        # the re-deals share, once; each re-deal then builds only what its action adds.
+        state.match.log[len(state.match.log) - 1]
     for p in range(state.players):
         seen: dict[Any, dict[tuple[int, ...], int]] = {}
         for k in range(redeals):
@@ -322,7 +326,9 @@ def check_who_is_asked(
                     continue
                 before = len(twin.match.log)
                 twin.apply(player, action)
-                happened = repr(twin.events_for(p)[before:])  # a game's events need not be hashable
+                # only the new events (the whole log as p sees it would cost the game's length)
+                log, specs = twin.match.log, twin.match.specs
+                happened = repr([log[i].seen_by(specs, p) for i in range(before, len(log))])  # need not be hashable
             asked = tuple(sorted({d.player for d in twin.pending}))
             seen.setdefault(happened, {}).setdefault(asked, k)
         for different in seen.values():
