@@ -18,8 +18,8 @@ import attrs
 from ._decisions import Result
 from ._errors import InvalidData, RuleError
 from ._flow import TurnOrder
-from ._steps import Step
 from ._settings import flag_setting, whole_setting
+from ._steps import Step
 from .grid import Board
 from ._zones import MAX_SEATS, SeatZones, Zone
 
