@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-
 import boardcore
 from boardcore_gallic_wars import Contribution, GallicCard
 

@@ -82,7 +82,7 @@ def test_check_game_saves_a_game_a_logarithmic_number_of_times(monkeypatch):
     monkeypatch.setattr(boardcore.Game, "state_from_json", lambda self, text, **kw: loads.append(len(text)) or real(self, text, **kw))
     summary = check_game(toy.duel(), games=1, every=1, cross_process=False, seed=9)  # a long game
     assert summary.actions > 40
-    assert 3 <= len(loads) <= summary.actions.bit_length() + 2
+    assert 3 <= len(loads) <= summary.actions.bit_length() + 3  # + the end, compact and with its rows
 
 
 def test_cross_process_check_needs_an_installed_game():
@@ -214,6 +214,25 @@ class ChoosyStrike(toycards.StrikeEffect):
         held = m.cards(toycards.HAND[target])
         if any(m.card(c).kind is toycards.Kind.SHIELD for c in held):
             m.schedule(self.window(player, target))
+
+
+def test_check_game_finds_an_event_class_no_hook_lists():
+    # A compact save stores no events, so only the full save at the end shows it.
+    @attrs.frozen
+    class Tally(boardcore.Event):
+        seat: int
+
+    class Counting:
+        name = "counting"
+
+        @boardcore.hookimpl
+        def on_event(self, match, event):
+            if isinstance(event, boardcore.PhaseBegan):
+                match.emit(Tally(0))
+
+    game = toycards.game(Counting())
+    with pytest.raises(boardcore.PluginError, match="Tally is stored in a match but was not listed by register_types"):
+        check_game(game, games=1, cross_process=False)
 
 
 def test_check_game_finds_a_window_opened_only_for_a_holder():
