@@ -194,11 +194,18 @@ class BrokenTrophy(toycards.ToyEffect):
         raise ValueError("the trophy broke")
 
 
-def test_a_failing_reaction_rolls_the_action_back_and_names_its_module():
-    game = toycards.variant("toy-cards-broken", effects={"trophy": BrokenTrophy()})
+def struck(name, trophy):
+    """Seat 1 has just played a Strike on seat 0, whose Trophy has the effect ``trophy``;
+    seat 0 is asked whether to block."""
+    game = toycards.variant(name, effects={"trophy": trophy})
     state = turn_one(hands={1: ["Strike"], 0: ["Coin"]}, tableaus={0: ["Trophy"]}, game=game)
     advance_to(state, "act")
     choose(state, 1, "play Strike on seat 0")
+    return state
+
+
+def test_a_failing_reaction_rolls_the_action_back_and_names_its_module():
+    state = struck("toy-cards-broken", BrokenTrophy())
     before = state.to_json()
     with pytest.raises(PluginError) as caught:
         choose(state, 0, "pass")
@@ -233,10 +240,7 @@ class AskingTrophy(toycards.ToyEffect):
 
 
 def test_a_reaction_that_asks_directly_is_refused_and_the_action_rolled_back():
-    game = toycards.variant("toy-cards-asking", effects={"trophy": AskingTrophy()})
-    state = turn_one(hands={1: ["Strike"], 0: ["Coin"]}, tableaus={0: ["Trophy"]}, game=game)
-    advance_to(state, "act")
-    choose(state, 1, "play Strike on seat 0")
+    state = struck("toy-cards-asking", AskingTrophy())
     before = state.to_json()
     with pytest.raises(PluginError, match="asked a player directly; a reaction that needs a decision schedules a step with m.trigger"):
         choose(state, 0, "pass")
