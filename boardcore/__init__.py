@@ -23,7 +23,7 @@ from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, pick
 from ._cards import Card, load_cards, load_constants, load_rows, load_table, make_cards, read_toml, structure
 from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
 from ._decisions import Decision, Result
-from ._effects import Effect, reacts_to
+from ._effects import CANCEL, Effect, modifies, reacts_to, replaces
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError, UnknownGame
 from ._events import (
     CardPlayed,
@@ -34,6 +34,9 @@ from ._events import (
     Event,
     GameOver,
     MatchStarted,
+    Moment,
+    MomentCancelled,
+    MomentReplaced,
     PhaseBegan,
     PhaseEnded,
     PieceAdded,
@@ -49,6 +52,7 @@ from ._flow import NextTurn, Phase, TurnOrder, run_agenda
 from ._game import Game, GamePlugin
 from ._hookspecs import hookimpl, hookspec
 from ._match import Match, MatchData, Piece
+from ._moments import Perform
 from ._plays import PlayCard, opponents
 from ._registry import game_from_provider, game_specs, list_games, load_game
 from ._serialize import from_data, to_data
@@ -61,6 +65,7 @@ from ._zones import SeatZones, Visibility, Zone, ZoneSpec, attachment_zone
 __version__ = "0.3.0"
 
 __all__ = [
+    "CANCEL",
     "DONE",
     "PASS",
     "Action",
@@ -90,9 +95,13 @@ __all__ = [
     "Match",
     "MatchData",
     "MatchStarted",
+    "Moment",
+    "MomentCancelled",
+    "MomentReplaced",
     "NextTurn",
     "Option",
     "Pass",
+    "Perform",
     "Phase",
     "PhaseBegan",
     "PhaseEnded",
@@ -137,10 +146,12 @@ __all__ = [
     "load_rows",
     "load_table",
     "make_cards",
+    "modifies",
     "opponents",
     "pick",
     "reacts_to",
     "redeal_by_owner",
+    "replaces",
     "read_toml",
     "run_agenda",
     "structure",

@@ -12,10 +12,14 @@ saved games under its class name.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from ._zones import ZoneSpec
+
+if TYPE_CHECKING:
+    from ._match import Match
 
 
 HIDDEN_CARD = "?"
@@ -31,6 +35,48 @@ class Event:
         are public by default; an event that names hidden cards returns a copy
         without them (see :class:`CardsMoved`)."""
         return self
+
+
+@attrs.frozen
+class Moment(Event):
+    """An event the rules *perform* (``m.perform(moment)``) instead of only recording it.
+
+    Before a moment happens, card effects and plugin rules may modify it (change
+    its fields, or cancel it: :func:`boardcore.modifies`) or replace it (something
+    else happens instead: :func:`boardcore.replaces`); once it has happened it is
+    recorded like any event and they react to it (:func:`boardcore.reacts_to`).
+    Name a moment for what happened (``PersonKilled``, ``DieRolled``), give it the
+    typed fields a card needs to decide whether it applies (who, what, how much),
+    and say what it does in :meth:`happen`.
+    """
+
+    asks: ClassVar[bool] = False
+    """Whether the game performs this moment as a step (``m.schedule(Perform(moment))``),
+    so that an optional replacement (``replaces(..., may=...)``) may ask whether
+    to use it. A moment that asks cannot be performed in the middle of a step."""
+
+    def happen(self, m: Match) -> Moment | None:
+        """Make the moment happen (nothing cancelled or replaced it). Return the moment
+        as it happened when that differs from ``self`` (a die's value), else None."""
+        return None
+
+
+@attrs.frozen
+class MomentCancelled(Event):
+    """A modification cancelled ``moment`` before it happened; ``by`` names the card
+    (its id) or the rule (its name) that did."""
+
+    moment: Event
+    by: str
+
+
+@attrs.frozen
+class MomentReplaced(Event):
+    """``moment`` did not happen: ``by`` (a card id or a rule's name) made something else
+    happen instead. The events that follow are what happened instead."""
+
+    moment: Event
+    by: str
 
 
 @attrs.frozen
@@ -52,10 +98,16 @@ class TurnBegan(Event):
 
 
 @attrs.frozen
-class PhaseBegan(Event):
-    """A phase of the current turn began."""
+class PhaseBegan(Moment):
+    """A phase of the current turn began. ``player`` is the active seat (None in games
+    where everybody acts in every turn).
+
+    As a moment: cancelling it skips the phase (its body does not run), replacing
+    it makes something else happen instead of the phase. ``Match.skip_phase``
+    cancels a seat's next such phase without a card in play."""
 
     phase: str
+    player: int | None = None
 
 
 @attrs.frozen
@@ -66,10 +118,14 @@ class PhaseEnded(Event):
 
 
 @attrs.frozen
-class TurnEnded(Event):
-    """Turn number ``turn`` is over (all its phases ran)."""
+class TurnEnded(Moment):
+    """Turn number ``turn`` is over (all its phases ran); ``player`` was its active seat.
+
+    As a moment: cancelling or replacing it gives the same seat another turn
+    (the next turn goes to it again, and no new round begins)."""
 
     turn: int
+    player: int | None = None
 
 
 @attrs.frozen
@@ -123,14 +179,36 @@ class CounterChanged(Event):
 
 
 @attrs.frozen
-class DieRolled(Event):
-    """A die with ``sides`` sides came up ``value``; ``reason`` says what for.
-    ``forced`` is true when a test had loaded the die."""
+class DieRolled(Moment):
+    """A die with ``sides`` sides came up ``value``; ``reason`` says what for, in words.
+    ``forced`` is true when a test had loaded the die.
+
+    As a moment (``Match.roll`` performs it): ``player`` is who rolls and
+    ``purpose`` a short tag the game documents ("attack", "hunt"), so a modifier
+    need not read ``reason``. Before the die is rolled (``value`` is 0), a
+    modifier may roll ``rolls`` dice and keep the highest (``lowest``: the
+    lowest), add ``bonus`` to the kept die, or set ``value`` to fix the result. A
+    game that needs more typed fields subclasses it (modifiers of ``DieRolled``
+    see the subclass too)."""
 
     sides: int
     value: int
     reason: str
     forced: bool = False
+    player: int | None = None
+    purpose: str = ""
+    rolls: int = 1
+    lowest: bool = False
+    bonus: int = 0
+
+    def happen(self, m: Match) -> Moment | None:
+        if self.value:
+            return None  # fixed by a modifier
+        if type(self.rolls) is not int or self.rolls < 1:
+            raise ValueError(f"a roll needs at least one die, not rolls={self.rolls!r}")
+        faces = [m.die_face(self) for _ in range(self.rolls)]
+        kept = min(faces) if self.lowest else max(faces)
+        return attrs.evolve(self, value=kept[0] + self.bonus, forced=any(loaded for _, loaded in faces))
 
 
 @attrs.frozen
@@ -192,6 +270,8 @@ class GameOver(Event):
 
 
 BUILTIN_EVENTS: tuple[type[Event], ...] = (
+    MomentCancelled,
+    MomentReplaced,
     MatchStarted,
     TurnBegan,
     PhaseBegan,

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ._errors import RuleError
-from ._events import PhaseBegan, PhaseEnded, TurnBegan, TurnEnded
+from ._events import MomentCancelled, PhaseBegan, PhaseEnded, TurnBegan, TurnEnded
+from ._match import counter_key, skip_counter
 from ._steps import Step
 
 if TYPE_CHECKING:
@@ -57,7 +58,8 @@ class Phase(Step):
     def run(self, m: Match) -> None:
         if m.in_phase and close_phase(m, self):
             return
-        open_phase(m, self.name or type(self).__name__.lower())
+        if not open_phase(m, self.name or type(self).__name__.lower()):
+            return
         if m.triggered:
             # Reactions to PhaseBegan asked for steps: they run before the phase's body.
             m.schedule(BeginPhase(self))
@@ -91,17 +93,33 @@ class StepPhase(Step):
     def run(self, m: Match) -> None:
         if m.in_phase and close_phase(m, self):
             return
-        open_phase(m, self.name)
+        if not open_phase(m, self.name):
+            return
         if m.triggered:
             m.schedule(self.step)
         else:
             self.step.run(m)
 
 
-def open_phase(m: Match, name: str) -> None:
+def open_phase(m: Match, name: str) -> bool:
+    """Begin phase ``name``: perform its ``PhaseBegan`` moment. Returns False when the
+    phase does not take place (skipped with ``Match.skip_phase``, cancelled or
+    replaced), and then nothing of its body runs."""
     m.phase = name
     m.in_phase = True
-    m.record(PhaseBegan, name)
+    player = m.active_seat
+    if player is not None and m.counters.get(counter_key(skip_counter(name), player)):
+        m.add(skip_counter(name), -1, player)
+        m.in_phase = False
+        m.emit(MomentCancelled(PhaseBegan(name, player=player), "skip_phase"))
+        return False
+    if m.rules.changes(PhaseBegan):
+        if m.perform(PhaseBegan(name, player=player)) is None:
+            m.in_phase = False
+            return False
+    else:  # built only when the log is read, as most events are
+        m.record(PhaseBegan, name, player)
+    return True
 
 
 def close_phase(m: Match, then: Step) -> bool:
@@ -153,14 +171,20 @@ class NextTurn(Step):
         if m.in_phase and close_phase(m, self):
             return
         spec = m.rules.spec
+        seat = m.active_seat
+        again = False
         if m.turn:
-            m.record(TurnEnded, m.turn)
+            if m.rules.changes(TurnEnded):
+                again = m.perform(TurnEnded(m.turn, player=seat)) is None
+            else:
+                m.record(TurnEnded, m.turn, seat)
             m.check_end()
             if m.result is not None:
                 return
-        seat = m.active_seat
         new_round = True
-        if spec.turn_order is TurnOrder.SEATS:
+        if again:  # the end of the turn was cancelled or replaced: the same seat goes again
+            new_round = False
+        elif spec.turn_order is TurnOrder.SEATS:
             first = spec.first_player(m) if spec.first_player is not None else 0
             if seat is None:
                 seat = first if first in m.alive() else next_seat(m, first)

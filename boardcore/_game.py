@@ -11,7 +11,8 @@ import pluggy
 
 from . import _plugins
 from ._cards import Card
-from ._effects import Effect, reactions_of
+from ._effects import Effect, marked_methods, reactions_of
+from ._moments import Changer
 from ._errors import BoardcoreError, InvalidData, PluginError, RuleError
 from ._events import Event
 from ._flow import turn_steps
@@ -91,6 +92,8 @@ class Game:
         self.pm = pm
         self.cards = self._collect_cards()
         self.effects = self._collect_effects()
+        self.rules = self._collect_rules()
+        """The plugins' rules: ``(name, effect)`` pairs of effects that belong to no card."""
         classes: list[type] = [*spec.phases, *spec.setup_phases, *defined_in(_packages(pm))]
         for plugin, answer in _plugins.collect(pm, "register_types", game=spec.name):
             if not isinstance(answer, (list, tuple)) or not all(isinstance(c, type) for c in answer):
@@ -102,12 +105,12 @@ class Game:
         """What ``NextTurn`` schedules: the phase steps of one turn, then the next turn."""
         self._reactions: dict[type, tuple[Callable[..., None], ...]] = {}
         self._card_views: dict[str, dict[str, Any]] = {}
-        self._reacting_cards = [
-            (card, self.effects[card.effect])
-            for card in self.cards.values()
-            if card.effect is not None and getattr(type(self.effects[card.effect]), "reactions", None)
-        ]
-        self.reacting = bool(self.observers or self._reacting_cards)
+        holders: list[tuple[Card | None, str, Any]] = [(None, name, rule) for name, rule in self.rules]
+        holders.extend((card, card.id, self.effects[card.effect]) for card in self.cards.values() if card.effect is not None)
+        self._holders = [h for h in holders if marked_methods(type(h[2]))]
+        """Rules, then cards, whose effects mark methods with reacts_to, modifies or replaces."""
+        self._changers: dict[type, tuple[tuple[Changer, ...], tuple[Changer, ...], tuple[Changer, ...]]] = {}
+        self.reacting = bool(self.observers or any(getattr(type(e), "reactions", None) for _, _, e in self._holders))
         """Whether anything reacts to events (when not, recording one costs nothing more)."""
         self.roll_makers = _plugins.named_implementations(pm, "make_roll")
         self.before_action = _plugins.implementations(pm, "before_action")
@@ -164,17 +167,54 @@ class Game:
     # -- cards and effects -----------------------------------------------------------
 
     def reactions(self, event_type: type) -> tuple[Callable[..., None], ...]:
-        """Callables ``(match, event)`` that react to events of ``event_type``: the card
-        effects that react to it (in card order), then the ``on_event`` hooks."""
+        """Callables ``(match, event)`` that react to events of ``event_type``: the plugins'
+        rules, then the card effects that react to it (in card order), then the
+        ``on_event`` hooks."""
         found = self._reactions.get(event_type)
         if found is None:
             calls: list[Callable[..., None]] = []
-            for card, effect in self._reacting_cards:
+            for card, source, effect in self._holders:
                 for name in reactions_of(effect, event_type):
-                    calls.append(_card_reaction(getattr(effect, name), card))
+                    calls.append(_card_reaction(getattr(effect, name), card, source))
             calls.extend(_observer(call) for call in self.observers)
             found = self._reactions[event_type] = tuple(calls)
         return found
+
+    def _changers_of(self, moment_type: type) -> tuple[tuple[Changer, ...], tuple[Changer, ...], tuple[Changer, ...]]:
+        found = self._changers.get(moment_type)
+        if found is None:
+            modifiers: list[Changer] = []
+            replacers: list[Changer] = []
+            optional: list[Changer] = []
+            for card, source, effect in self._holders:
+                for name in reactions_of(effect, moment_type, "modifications"):
+                    modifiers.append(Changer(card, source, _guard(getattr(effect, name), source, moment_type)))
+                for name in reactions_of(effect, moment_type, "replacements"):
+                    method = getattr(effect, name)
+                    how = getattr(method, "__boardcore_replace_how__", {})
+                    changer = Changer(
+                        card, source, _guard(method, source, moment_type), how.get("when"), how.get("may"), how.get("seats")
+                    )
+                    (replacers if changer.may is None else optional).append(changer)
+            found = self._changers[moment_type] = (tuple(modifiers), tuple(replacers), tuple(optional))
+        return found
+
+    def changes(self, moment_type: type) -> bool:
+        """Whether any card or rule modifies or replaces moments of ``moment_type``."""
+        found = self._changers_of(moment_type)
+        return bool(found[0] or found[1] or found[2])
+
+    def modifiers(self, moment_type: type) -> tuple[Changer, ...]:
+        """The modifications of ``moment_type`` (rules first, then cards in card order)."""
+        return self._changers_of(moment_type)[0]
+
+    def replacers(self, moment_type: type) -> tuple[Changer, ...]:
+        """The replacements of ``moment_type`` used whenever their ``when`` holds."""
+        return self._changers_of(moment_type)[1]
+
+    def optional_replacers(self, moment_type: type) -> tuple[Changer, ...]:
+        """The replacements of ``moment_type`` whose seat chooses (``may``)."""
+        return self._changers_of(moment_type)[2]
 
     def card_view(self, card_id: str) -> dict[str, Any]:
         """A card as a view shows it: id, name, label, text and its printed data (cached)."""
@@ -200,6 +240,19 @@ class Game:
         if card is None:
             raise RuleError(f"{self.name} has no card {card_id!r}")
         return None if card.effect is None else self.effects[card.effect]
+
+    def _collect_rules(self) -> list[tuple[str, Any]]:
+        rules: list[tuple[str, Any]] = []
+        for plugin, answer in _plugins.collect(self.pm, "register_rules", game=self.name):
+            if not isinstance(answer, (list, tuple)):
+                raise PluginError(f"register_rules must return a list of boardcore.Effect objects, not {answer!r:.80}", plugin=plugin)
+            for at, rule in enumerate(answer):
+                name = f"{plugin}[{at}]" if len(answer) > 1 else plugin
+                if not isinstance(rule, Effect):
+                    raise PluginError(f"register_rules returned {rule!r:.80}, not a boardcore.Effect instance", plugin=plugin)
+                _check_effect(name, rule, plugin)
+                rules.append((name, rule))
+        return rules
 
     # -- matches ---------------------------------------------------------------------
 
@@ -237,33 +290,58 @@ def _check_effect(name: str, effect: Any, plugin: str | None) -> None:
     when the game is loaded rather than silently or in the middle of a match."""
     if isinstance(effect, type):
         raise PluginError(f"effect {name!r} is the class {effect.__name__}: register an instance, {effect.__name__}()", plugin=plugin)
-    marked = [attr for attr in dir(type(effect)) if hasattr(getattr(type(effect), attr, None), "__boardcore_reacts_to__")]
+    marked = marked_methods(type(effect))
     if marked and not isinstance(effect, Effect):
         raise PluginError(
-            f"effect {name!r} ({type(effect).__name__}) marks {marked} with reacts_to but is no boardcore.Effect subclass, so they would never run",
+            f"effect {name!r} ({type(effect).__name__}) marks {marked} with reacts_to, modifies or replaces "
+            "but is no boardcore.Effect subclass, so they would never run",
             plugin=plugin,
         )
-    for names in getattr(type(effect), "reactions", {}).values():
-        for method in names:
-            try:
-                inspect.signature(getattr(effect, method)).bind(None, None, None)
-            except TypeError:
-                raise PluginError(
-                    f"effect {name!r}: the reaction {type(effect).__name__}.{method} must take (m, card, event)", plugin=plugin
-                ) from None
+    for table, what in (("reactions", "reaction"), ("modifications", "modification"), ("replacements", "replacement")):
+        for moment_type, names in getattr(type(effect), table, {}).items():
+            for method in names:
+                try:
+                    inspect.signature(getattr(effect, method)).bind(None, None, None)
+                except TypeError:
+                    raise PluginError(
+                        f"effect {name!r}: the {what} {type(effect).__name__}.{method} must take (m, card, event)", plugin=plugin
+                    ) from None
+                how = getattr(getattr(effect, method), "__boardcore_replace_how__", {})
+                if how.get("may") is not None and not getattr(moment_type, "asks", False):
+                    raise PluginError(
+                        f"effect {name!r}: {type(effect).__name__}.{method} is an optional replacement (may=) of "
+                        f"{moment_type.__name__}, which its game performs in the middle of a step (its class does not "
+                        "set asks = True), so nobody could be asked: use when= instead",
+                        plugin=plugin,
+                    )
 
 
-def _card_reaction(method: Callable[..., None], card: Card) -> Callable[..., None]:
+def _card_reaction(method: Callable[..., None], card: Card | None, source: str) -> Callable[..., None]:
     def react(m: Any, event: Event) -> None:
         try:
             method(m, card, event)
         except Exception as exc:
             # Said where it failed: the card and the moment (the traceback names the code).
             if not isinstance(exc, BoardcoreError):
-                exc.add_note(f"in {method.__qualname__}, the reaction of card {card.id} to {type(event).__name__}")
+                whose = f"rule {source}" if card is None else f"card {source}"
+                exc.add_note(f"in {method.__qualname__}, the reaction of {whose} to {type(event).__name__}")
             raise
 
     return react
+
+
+def _guard(method: Callable[..., Any], source: str, moment_type: type) -> Callable[..., Any]:
+    """``method`` with a note naming the card or rule and the moment when it fails."""
+
+    def call(m: Any, card: Any, moment: Any) -> Any:
+        try:
+            return method(m, card, moment)
+        except Exception as exc:
+            if not isinstance(exc, BoardcoreError):
+                exc.add_note(f"in {method.__qualname__}, of {source}, on {moment_type.__name__}")
+            raise
+
+    return call
 
 
 def _observer(call: Callable[..., None]) -> Callable[..., None]:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ._actions import Action
     from ._cards import Card
     from ._decisions import Result
-    from ._events import Event
+    from ._events import DieRolled, Event
     from ._game import GameSpec
     from ._match import Match
 
@@ -64,6 +64,17 @@ def register_effects(game: str) -> Mapping[str, Any]:
     A card whose data names an ``effect`` gets the effect registered under that
     name. What an effect object must provide is up to the game (documented with
     the game). Called once per loaded game; names must be unique.
+    """
+
+
+@hookspec
+def register_rules(game: str) -> Sequence[Any]:
+    """Return this plugin's rules for ``game``: :class:`boardcore.Effect` instances that
+    belong to no card (house rules, variants), always in force (empty for other games).
+
+    Their methods marked with ``reacts_to``, ``modifies`` and ``replaces`` act on
+    moments like a card's, with ``None`` for the card, and before any card's
+    (a rule has been in force since the match began). Called once per loaded game.
     """
 
 
@@ -111,10 +122,16 @@ def on_event(match: Match, event: Event) -> None:
 
 
 @hookspec(firstresult=True)
-def make_roll(match: Match, sides: int, value: int, reason: str) -> int | None:
-    """Return a replacement for a die result the generator just produced, or None.
+def make_roll(match: Match, sides: int, value: int, reason: str, roll: DieRolled) -> int | None:
+    """Return a replacement for one die's result, or None.
 
-    Stops at first non-None result. The result must lie in ``1 .. sides``.
+    Called for every die a roll rolls, after the generator (or a die loaded by
+    ``boardcore.testing.load_dice``) gave ``value``; ``roll`` is the
+    :class:`~boardcore.DieRolled` moment being performed, with who rolls
+    (``roll.player``) and what for (``roll.purpose``) as fields. To change a roll
+    before it is rolled (another die, a bonus, cancel it), a rule that
+    ``modifies(DieRolled)`` is the clearer tool. Stops at first non-None result.
+    The result must lie in ``1 .. sides``.
     """
 
 

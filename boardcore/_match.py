@@ -21,6 +21,7 @@ from ._decisions import Decision, Result, make_decision
 from ._errors import PluginError, RuleError
 from ._events import (
     Chose,
+    Moment,
     CardsMoved,
     CounterChanged,
     DieRolled,
@@ -33,6 +34,7 @@ from ._events import (
     Shuffled,
 )
 from ._log import EventLog, SharedLog
+from ._moments import perform
 from ._steps import Answer, Step
 from ._zones import SeatZones, ZoneSpec, attachment_zone
 
@@ -53,6 +55,11 @@ class Piece:
     kind: str
     owner: int
     square: str | None = None
+
+
+def skip_counter(phase: str) -> str:
+    """The name of the per-seat counter that holds a seat's skips of ``phase``."""
+    return f"skip {phase}"
 
 
 @lru_cache(maxsize=4096)
@@ -505,6 +512,13 @@ class Match(MatchData):
             self._owned = (self.pieces, owned[1])
         self.record(PieceMoved, piece_id, piece.square, square)
 
+    def entry(self, piece_id: str) -> int:
+        """The order in which ``piece_id`` entered play: a number that grows with each
+        piece added to the match (``pieces`` also lists pieces in that order)."""
+        if piece_id not in self.pieces:
+            raise RuleError(f"there is no piece {piece_id!r}")
+        return int(piece_id.rpartition("-")[2])
+
     def pieces_of(self, owner: int, kind: str | None = None) -> tuple[str, ...]:
         """Ids of ``owner``'s pieces (of one ``kind`` if given), oldest first."""
         pieces = self.pieces
@@ -524,25 +538,113 @@ class Match(MatchData):
         value, self.rng = rng.below(self.rng, n)
         return value
 
-    def roll(self, sides: int, reason: str = "") -> int:
-        """Roll one die. Loaded results (``boardcore.testing.load_dice``) come first;
-        then ``make_roll`` plugins may replace the generator's result."""
-        forced = bool(self.loaded)
-        if forced:
+    def roll(self, sides: int, reason: str = "", *, player: int | None = None, purpose: str = "") -> int:
+        """Roll one die and return its result: performs a :class:`~boardcore.DieRolled`
+        moment, so card effects and plugin rules may modify it first (roll two and
+        keep the best, add a bonus) and react to it after. ``player`` is who rolls
+        and ``purpose`` what for, as a tag the game documents; ``reason`` is what the
+        log says in words. A game that rolls a subclass of ``DieRolled`` with more
+        fields performs it itself (``m.perform(AttackRoll(...)).value``)."""
+        rules = self.rules
+        if not rules.roll_makers and not rules.changes(DieRolled):
+            # Nothing can change the roll: the moment is recorded as it happened
+            # (built when the log is read), which keeps playouts as fast as before.
+            value, forced = self.die_face_plain(sides)
+            self.record(DieRolled, sides, value, reason, forced, player, purpose)
+            return value
+        done = self.perform(DieRolled(sides, 0, reason, player=player, purpose=purpose))
+        if done is None:
+            raise RuleError(f"a roll ({reason or purpose or f'd{sides}'}) was cancelled or replaced, so it has no result")
+        return cast(DieRolled, done).value
+
+    def die_face_plain(self, sides: int) -> tuple[int, bool]:
+        """A die loaded by a test if one is waiting, else the generator's; and whether it was loaded."""
+        if type(sides) is not int or sides < 1:
+            raise RuleError(f"a die needs a whole number of sides, not {sides!r}")
+        if self.loaded:
             value, self.loaded = self.loaded[0], self.loaded[1:]
             if not 1 <= value <= sides:
                 raise RuleError(f"loaded die result {value} does not fit a d{sides}")
+            return value, True
+        return self.below(sides) + 1, False
+
+    def die_face(self, roll: DieRolled) -> tuple[int, bool]:
+        """One die of ``roll``: a die loaded by a test (``boardcore.testing.load_dice``)
+        if one is waiting, else the generator's; then ``make_roll`` plugins may
+        replace it. Returns the face and whether it was loaded."""
+        sides = roll.sides
+        value, forced = self.die_face_plain(sides)
+        for plugin, call in self.rules.roll_makers:
+            made = call(match=self, sides=sides, value=value, reason=roll.reason, roll=roll)
+            if made is not None:
+                if type(made) is not int or not 1 <= made <= sides:
+                    raise PluginError(f"hook make_roll returned {made!r:.60} for a d{sides}", plugin=plugin)
+                value = made
+                break
+        return value, forced
+
+    # -- moments ---------------------------------------------------------------------
+
+    def perform(self, moment: Moment) -> Moment | None:
+        """Perform ``moment`` now: the modifications of card effects and plugin rules
+        (in the documented order), then the first replacement that applies or the
+        moment's own :meth:`~boardcore.Moment.happen`, then it is recorded and its
+        reactions run. Returns the moment as it happened, or None when it was
+        cancelled or replaced. A moment whose class sets ``asks`` is performed as a
+        step instead (``m.schedule(boardcore.Perform(moment))``)."""
+        return perform(self, moment)
+
+    def skip_phase(self, player: int, phase: str, times: int = 1) -> None:
+        """Make ``player`` skip their next ``times`` phases named ``phase`` (in turns
+        where they are the active seat): each one is cancelled as it would begin, and
+        the flag clears itself. Everybody sees it (a per-seat counter ``skip <phase>``)."""
+        if type(player) is not int or not 0 <= player < self.players:
+            raise RuleError(f"skip_phase: no seat {player!r} in a {self.players}-player match")
+        if type(times) is not int or times < 1:
+            raise RuleError(f"skip_phase: times must be a whole number of at least 1, not {times!r}")
+        self.add(skip_counter(phase), times, player)
+
+    def skips(self, player: int, phase: str) -> int:
+        """How many of ``player``'s next ``phase`` phases will be skipped."""
+        return self.count(skip_counter(phase), player)
+
+    # -- state on cards and pieces ---------------------------------------------------
+
+    def set_flag(self, item: str, flag: str, on: bool = True) -> None:
+        """Turn a status flag of a card or piece on or off (exhausted, flipped,
+        entranced). Everybody sees it; it is kept as the counter ``flag`` of ``item``
+        (1 while on), and removed, not kept at 0, when turned off."""
+        if on:
+            self.set_count(flag, 1, item)
         else:
-            value = self.below(sides) + 1
-            for plugin, call in self.rules.roll_makers:
-                made = call(match=self, sides=sides, value=value, reason=reason)
-                if made is not None:
-                    if type(made) is not int or not 1 <= made <= sides:
-                        raise PluginError(f"hook make_roll returned {made!r:.60} for a d{sides}", plugin=plugin)
-                    value = made
-                    break
-        self.record(DieRolled, sides, value, reason, forced)
-        return value
+            self.remove_counter(flag, item)
+
+    def flagged(self, item: str, flag: str) -> bool:
+        """Whether status flag ``flag`` of ``item`` is on."""
+        return bool(self.counters.get(counter_key(flag, item)))
+
+    def remove_counter(self, name: str, owner: int | str | None = None) -> None:
+        """Remove a counter altogether (it reads 0 again, and views no longer list it):
+        for counters of cards and pieces that leave play. Recorded as a change to 0."""
+        key = counter_key(name, owner)
+        old = self.counters.get(key)
+        if old is None:
+            return
+        self.counters = {k: v for k, v in self.counters.items() if k != key}
+        if old:
+            self.record(CounterChanged, name, owner, old, 0)
+
+    def remove_counters(self, owner: int | str) -> None:
+        """Remove every counter of ``owner`` (a card or piece leaving play); see
+        :meth:`remove_counter`."""
+        suffix = f"@{owner}"
+        for key in [k for k in self.counters if k.endswith(suffix)]:
+            self.remove_counter(key[: -len(suffix)], owner)
+
+    def counters_of(self, owner: int | str) -> dict[str, int]:
+        """The counters of ``owner`` (a seat, a card or a piece) by name."""
+        suffix = f"@{owner}"
+        return {k[: -len(suffix)]: v for k, v in self.counters.items() if k.endswith(suffix)}
 
     # -- flow ------------------------------------------------------------------------
 

@@ -147,7 +147,7 @@ class State:
         m.drafts = {p: items for p, items in m.drafts.items() if p == player}
         m.sealed = {p: step for p, step in m.sealed.items() if p == player}
         for seat in sorted(reopen):
-            reopen[seat].run(m)
+            ask_again(m, reopen[seat])
         run_agenda(m)
         return twin
 
@@ -249,6 +249,47 @@ class State:
         return isinstance(other, State) and other.to_json() == self.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+_ASKING_MAY_CHANGE = frozenset({"asks", "agenda", "log"})
+"""What asking a decision again may change: the open asks, and the agenda only by
+queueing the engine's answer to a decision that has a single public option."""
+
+
+def ask_again(m: Match, step: Step) -> None:
+    """Run ``step`` again so that it asks its decision anew, checking that it only asks.
+
+    Building a decision (its options, its prompt) must not change the match: a
+    re-deal asks again every decision built from cards it dealt anew, and a change
+    made on the way would then happen twice. A step that changes the match and
+    asks in the same ``run`` must be split in two: the change, then a step that asks.
+    A step that, with the cards dealt anew, asks nothing goes on as the flow would."""
+    before = _get_all(m)
+    log_size = len(m.log)
+    asks, answers = m.asks, sum(isinstance(s, Answer) for s in m.agenda)
+    step.run(m)
+    if m.asks is asks and sum(isinstance(s, Answer) for s in m.agenda) == answers:
+        # Dealt anew, the step has nothing to ask (a window nobody can answer
+        # closes): the flow goes on from here, as it would have with these cards.
+        return
+    after = _get_all(m)
+    changed = [
+        name
+        for name, old, new in zip(FIELDS, before, after)
+        if old is not new and name not in _ASKING_MAY_CHANGE and old != new
+    ]
+    if len(m.log) != log_size:
+        added = len(m.log) - log_size
+        changed.append(f"log (+{added} event{'' if added == 1 else 's'})")
+    queued = [s for s in m.agenda if not isinstance(s, Answer)]
+    if queued != [s for s in before[FIELDS.index("agenda")] if not isinstance(s, Answer)]:
+        changed.append("agenda")
+    if changed:
+        raise RuleError(
+            f"{type(step).__name__}.run changed the match ({', '.join(changed)}) while asking its decision again "
+            "for a re-deal (State.determinize): building a decision must only read the match. Make the change "
+            "in a step of its own before the step that asks (docs: writing-a-game.md, 'What a step may do')"
+        )
 
 
 def redeal_by_owner(m: Match, player: int) -> list[list[str]]:
@@ -378,7 +419,12 @@ def load_state(game: Game, text: str | bytes, verify: bool = True) -> State:
     for name in ("plugins", *FIELDS):
         if name == "choices" or (name == "replayable" and not same_format):
             continue
-        where = _first_difference(saved[name], again[name], f"$.{name}")
+        if name == "log" and not same_format and rows:
+            # Events of an older format may lack fields they have gained since (a
+            # phase's seat, a roll's purpose): the replay's log stands, event for event.
+            where = _first_difference([e["kind"] for e in saved[name]], [e["kind"] for e in again[name]], "$.log")
+        else:
+            where = _first_difference(saved[name], again[name], f"$.{name}")
         if where is not None:
             hint = (
                 "; the save says the match is not replayable (arranged by hand or re-dealt by State.determinize), "

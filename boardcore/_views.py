@@ -25,19 +25,34 @@ def plain(data: Any) -> Any:
 
 def counters_view(m: Match) -> dict[str, Any]:
     """Counters by name: ``{"food": [2, 5]}`` for seats, ``{"hits": {"unit-3": 2}}``
-    for pieces, a number for a counter of the whole match. Declared per-seat
-    counters are listed even while they are zero."""
+    for cards and pieces, a number for a counter of the whole match. Declared
+    per-seat counters are listed even while they are zero; a counter of cards or
+    pieces lists only those that have it (``Match.remove_counter`` takes one
+    away). A name held both by the whole match and by items shows the match's
+    value under ``"match"`` among the items."""
     grouped: dict[str, Any] = {}
     for counter in m.rules.spec.counters:
         grouped[str(counter)] = [0] * m.players if counter.per_seat else 0
+    players = m.players
     for key, value in m.counters.items():
         name, sep, owner = key.partition("@")
+        held = grouped.get(name)
+        seat = int(owner) if owner.isdigit() and int(owner) < players else None
         if not sep:
-            grouped[name] = value
-        elif owner.isdigit() and int(owner) < m.players:
-            grouped.setdefault(name, [0] * m.players)[int(owner)] = value
+            if isinstance(held, dict):
+                held["match"] = value
+            else:
+                grouped[name] = value
+        elif seat is not None and (held is None or isinstance(held, list)):
+            if held is None:
+                held = grouped[name] = [0] * players
+            held[seat] = value
         else:
-            grouped.setdefault(name, {})[owner] = value
+            if isinstance(held, list):  # seats and items under one name: all by owner
+                held = grouped[name] = {str(s): v for s, v in enumerate(held)}
+            elif not isinstance(held, dict):
+                held = grouped[name] = {"match": held} if held else {}
+            held[owner] = value
     return grouped
 
 

@@ -1,4 +1,4 @@
-"""``check_game``: play random games of any game and check the engine's nine properties.
+"""``check_game``: play random games of any game and check the engine's ten properties.
 
 1. Determinism: the same seed and actions give the same state (another process and
    another ``PYTHONHASHSEED`` included).
@@ -14,6 +14,9 @@
 9. Secret structure: who is asked does not depend on what a player cannot see.
    States that look the same to a player (re-deals of what is hidden from them,
    ``State.determinize``) ask the same players.
+10. Safe re-deals: re-dealing what a player cannot see never fails (a step that
+   changes the match while it asks is refused by the engine), and leaves no step
+   of the flow holding a card the re-deal moved.
 
 A game's own invariants are passed as ``checks``: functions of a match that
 return a list of problems (empty when all hold); they run after every action.
@@ -73,7 +76,7 @@ def check_game(
     checks: Iterable[Callable[[Any], Sequence[str]]] = (),
     redeals: int = 3,
 ) -> Summary:
-    """Play ``games`` random games of ``game`` and check the nine properties.
+    """Play ``games`` random games of ``game`` and check the ten properties.
 
     Player counts cycle through ``game.player_counts`` unless ``players`` is given.
     The expensive checks (clone, atomicity, every option, re-deals, views) run
@@ -165,9 +168,9 @@ def _play_checked(run: _Run, every: int, max_actions: int, options: dict[str, An
         action = decision.options[j]
         if sampled and run.redeals:
             # 9, from the moment before: a reaction deciding whether to open a window
-            problem = check_who_is_asked(state, run.redeals, salt=len(state.history), then=(decision.player, action))
-            if problem:
-                run.fail(state, "secret structure", problem)
+            found = redeal_problem(state, run.redeals, salt=len(state.history), then=(decision.player, action))
+            if found:
+                run.fail(state, *found)
         watch = decision.secret and sampled
         views = {p: state.view(p) for p in range(players) if p != decision.player} if watch else {}
         log_size = len(state.match.log)
@@ -279,9 +282,9 @@ def _check_sampled(run: _Run, state: State, round_trip: bool) -> None:
             run.fail(state, "clone independence", "acting on a clone changed the original")
     # 9. who is asked ignores what is hidden from each player
     if run.redeals:
-        problem = check_who_is_asked(state, run.redeals, salt=len(state.history))
-        if problem:
-            run.fail(state, "secret structure", problem)
+        found = redeal_problem(state, run.redeals, salt=len(state.history))
+        if found:
+            run.fail(state, *found)
     # 7. views ignore what is hidden from their player
     for p in range(run.players):
         view = state.view(p)
@@ -309,15 +312,50 @@ def check_who_is_asked(
     rightly change who is asked next). This catches a reaction that opens a window
     only when its card's holder has it, which a re-deal of the open window itself
     cannot see: it asks again the window the reaction opened, not whether to open it.
+
+    A re-deal that fails, or that leaves a step holding a card it moved, is
+    reported too (see :func:`redeal_problem`).
     """
+    found = redeal_problem(state, redeals, salt, then)
+    return None if found is None else found[1]
+
+
+SAFE_REDEALS = "safe re-deals"
+SECRET_STRUCTURE = "secret structure"
+
+
+def redeal_problem(
+    state: State, redeals: int = 3, salt: int = 0, then: tuple[int, Action] | None = None
+) -> tuple[str, str] | None:
+    """The first problem the re-deals of :func:`check_who_is_asked` find, as
+    ``(property, description)``: ``"safe re-deals"`` when re-dealing fails (a step
+    that changes the match while it asks, a step that crashes on a card that
+    moved) or leaves a step of the flow holding the id of a card the re-deal moved;
+    ``"secret structure"`` when re-deals that look the same ask different players."""
     if then is not None and len(state.match.log):
         # Reading one entry builds the log's recorded rows into events in the storage
         # the re-deals share, once; each re-deal then builds only what its action adds.
         state.match.log[len(state.match.log) - 1]
+    where = {card: zone for zone, cards in state.match.zones.items() for card in cards}
     for p in range(state.players):
         seen: dict[Any, dict[tuple[int, ...], int]] = {}
         for k in range(redeals):
-            twin = state.determinize(p, rng.derive(salt, p, k))
+            try:
+                twin = state.determinize(p, rng.derive(salt, p, k))
+            except Exception as exc:  # a game's step failed on the re-dealt cards
+                return SAFE_REDEALS, (
+                    f"re-dealing what player {p} cannot see (State.determinize) failed: {type(exc).__name__}: {exc}"
+                )
+            if k == 0:
+                moved = _held_and_moved(twin, where)
+                if moved:
+                    step, card, was, now = moved
+                    return SAFE_REDEALS, (
+                        f"after a re-deal of what player {p} cannot see, the step {step} still holds card {card!r}, "
+                        f"which the re-deal moved from {was!r} to {now!r}: a step must not keep the id of a card "
+                        "that some player cannot see across a decision (move the card to a zone everybody sees "
+                        "first, or keep what the step needs to know instead of the card)"
+                    )
             happened: Any = ()
             if then is not None:
                 player, action = then
@@ -334,12 +372,46 @@ def check_who_is_asked(
         for different in seen.values():
             if len(different) > 1:
                 moment = "" if then is None else f" after player {then[0]}'s {then[1]}, seeing the same events"
-                return (
+                return SECRET_STRUCTURE, (
                     f"re-deals that look the same to player {p} ask different players {sorted(different)}{moment}: "
                     "whether somebody is asked reveals cards that player cannot see (ask every player who "
                     "could hold a reaction, and mark a decision public only when its options are public)"
                 )
     return None
+
+
+def _held_and_moved(twin: State, where: dict[str, str]) -> tuple[str, str, str, str] | None:
+    """A step of ``twin``'s flow (its agenda, open asks, sealed choices) that holds the
+    id of a card not in the zone it was in before the re-deal: (step, card, was, is)."""
+    m = twin.match
+    cards = m.rules.cards
+    now: dict[str, str] | None = None
+    steps = [*m.agenda, *(step for _, step in m.asks), *m.sealed.values()]
+    for step in steps:
+        for card in _card_ids(step, cards):
+            if now is None:
+                now = {c: zone for zone, held in m.zones.items() for c in held}
+            if now.get(card) != where.get(card):
+                return type(step).__name__, card, where.get(card, "?"), now.get(card, "?")
+    return None
+
+
+def _card_ids(value: Any, cards: Any, depth: int = 0) -> Iterable[str]:
+    """Every card id held in ``value`` (a step and the values in its fields)."""
+    if depth > 8:
+        return
+    if isinstance(value, str):
+        if value in cards:
+            yield value
+    elif isinstance(value, (tuple, list, frozenset, set)):
+        for item in value:
+            yield from _card_ids(item, cards, depth + 1)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _card_ids(item, cards, depth + 1)
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            yield from _card_ids(getattr(value, field.name), cards, depth + 1)
 
 
 def _shake_hidden(state: State, player: int) -> State:

@@ -196,7 +196,9 @@ def test_a_save_of_the_previous_format_still_loads(name):
     assert not trusted.match.replayable and len(trusted.events) == len(old["log"])
     assert json.loads(trusted.to_json())["zones"] == old["zones"]
     verified = game.state_from_json(text)
-    assert verified.match.replayable and verified.events == trusted.events and verified.history == trusted.history
+    assert verified.match.replayable and verified.history == trusted.history
+    # events have gained fields since (a phase's seat, a roll's purpose): the same events, each as now recorded
+    assert [type(e) for e in verified.events] == [type(e) for e in trusted.events]
     assert json.loads(verified.to_json())["format"] == "boardcore.match/3"
     if not verified.is_over:
         d = verified.pending[0]

@@ -268,7 +268,7 @@ class WrongSignature(toycards.ToyEffect):
     "effect, message",
     [
         (BrokenTrophy, r"effect 'trophy' is the class BrokenTrophy: register an instance, BrokenTrophy\(\)"),
-        (NotAnEffect(), r"marks \['glory'\] with reacts_to but is no boardcore.Effect subclass"),
+        (NotAnEffect(), r"marks \['glory'\] with reacts_to, modifies or replaces but is no boardcore.Effect subclass"),
         (WrongSignature(), r"the reaction WrongSignature.glory must take \(m, card, event\)"),
     ],
 )

@@ -421,19 +421,19 @@ def test_phase_and_turn_events_frame_every_turn():
     frame = [e for e in state.events if isinstance(e, (TurnBegan, TurnEnded, PhaseBegan, PhaseEnded))]
     assert frame == [
         TurnBegan(1, 0),
-        PhaseBegan("arm"),
+        PhaseBegan("arm", 0),
         PhaseEnded("arm"),
-        PhaseBegan("attack"),
+        PhaseBegan("attack", 0),
         PhaseEnded("attack"),
-        TurnEnded(1),
+        TurnEnded(1, 0),
         TurnBegan(2, 1),
-        PhaseBegan("arm"),
+        PhaseBegan("arm", 1),
         PhaseEnded("arm"),
-        PhaseBegan("attack"),
+        PhaseBegan("attack", 1),
         PhaseEnded("attack"),
-        TurnEnded(2),
+        TurnEnded(2, 1),
         TurnBegan(3, 0),
-        PhaseBegan("arm"),
+        PhaseBegan("arm", 0),
     ]
 
 
@@ -445,7 +445,7 @@ def test_turn_limit_calls_at_limit():
     assert state.turn == toy.ARENA_SPEC.turn_limit == 12
     assert state.result == Result((0, 1), "turn limit", (3, 3))
     assert len(state.history) == 12
-    assert events(state, TurnEnded)[-1] == TurnEnded(12)
+    assert events(state, TurnEnded)[-1] == TurnEnded(12, 1)
 
 
 def test_round_limit_counts_rounds_of_the_seats_still_in():

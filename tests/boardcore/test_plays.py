@@ -294,7 +294,7 @@ def test_a_choose_with_nothing_to_choose_and_no_pass_asks_nothing():
     state = gift_game().new_state(players=2, seed=1)
     frame = [e for e in state.events if isinstance(e, (boardcore.PhaseBegan, boardcore.PhaseEnded))]
     # PickNothing's phase (named "gift" too) began and ended at once
-    assert frame == [boardcore.PhaseBegan("gift"), boardcore.PhaseEnded("gift"), boardcore.PhaseBegan("gift")]
+    assert frame == [boardcore.PhaseBegan("gift", 0), boardcore.PhaseEnded("gift"), boardcore.PhaseBegan("gift", 0)]
     assert decision(state).player == 0
 
 

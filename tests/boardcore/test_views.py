@@ -255,3 +255,45 @@ def test_determinize_depends_only_on_what_the_player_sees_and_the_seed():
     a, b = state.determinize(0, seed=7), other.determinize(0, seed=7)
     assert a.match.zones == b.match.zones and a.match.rng == b.match.rng
     assert a.match.rng != state.match.rng
+
+
+# -- state on cards and pieces ---------------------------------------------------------
+
+
+def test_a_match_wide_counter_declaration_used_on_pieces_and_cards_shows_by_owner():
+    import toy
+
+    game = toy.arena_variant("arena-counted", counters=(boardcore.Counter("hp", per_seat=False),))
+    state = game.new_state(players=2, seed=1)
+    heroes = state.match.pieces_of(0) + state.match.pieces_of(1)
+    assert state.view(0)["counters"] == {"hp": {heroes[0]: 3, heroes[1]: 3}}
+    state.match.set_count("hp", 2, "g1")  # a counter on a card
+    state.match.set_count("hp", 7)  # and the match's own
+    assert state.view(None)["counters"]["hp"] == {heroes[0]: 3, heroes[1]: 3, "g1": 2, "match": 7}
+
+
+def test_counters_and_flags_of_a_card_can_be_removed_and_leave_every_view():
+    import toy
+
+    state = toy.arena().new_state(players=2, seed=1)
+    m = state.match
+    m.set_flag("g1", "exhausted")
+    m.set_count("charge", 2, "g1")
+    assert m.flagged("g1", "exhausted") and m.counters_of("g1") == {"exhausted": 1, "charge": 2}
+    assert state.view(1)["counters"]["exhausted"] == {"g1": 1}
+    m.set_flag("g1", "exhausted", on=False)
+    assert not m.flagged("g1", "exhausted") and "exhausted" not in state.view(1)["counters"]
+    m.remove_counters("g1")
+    assert m.counters_of("g1") == {} and "charge" not in state.view(0)["counters"]
+    assert state.events[-1] == boardcore.CounterChanged("charge", "g1", 2, 0)
+
+
+def test_pieces_keep_the_order_they_entered_play():
+    import toy
+
+    state = toy.arena().new_state(players=2, seed=1)
+    m = state.match
+    late = m.add_piece("hero", 0)
+    assert list(m.pieces)[-1] == late and m.entry(late) > max(m.entry(p) for p in list(m.pieces)[:-1])
+    m.move_piece(list(m.pieces)[0], "home1")
+    assert list(m.pieces)[-1] == late  # moving keeps the order

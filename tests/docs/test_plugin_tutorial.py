@@ -1,4 +1,6 @@
-"""The plugin of docs/writing-a-plugin.md: absent, Orchard is unchanged; present, bees make honey."""
+"""The plugin of docs/writing-a-plugin.md: absent, Orchard is unchanged; present, bees make
+honey (a reaction), the Scarecrow guards a harvest (a modified roll) and Frost spoils one
+(a replaced phase, and a market skipped for one player)."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ def test_absent_the_game_is_unchanged(modules):
     orchard, bees = modules
     base = boardcore.game_from_provider(orchard.PLUGIN)
     with_bees = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
-    assert len(base.cards) == 20 and len(with_bees.cards) == 22
+    assert len(base.cards) == 20 and len(with_bees.cards) == 24
     assert "honey" not in base.effects
     again = boardcore.game_from_provider(orchard.PLUGIN)
     assert again.new_state(players=3, seed=9).to_json() == base.new_state(players=3, seed=9).to_json()
@@ -43,6 +45,31 @@ def test_a_beehive_in_hand_makes_honey_at_the_market(modules):
     assert state.match.count("coins", 0) == 2
     assert [e.player for e in events(state, boardcore.Revealed)] == [0, 0]
     assert state.match.count("coins", 1) == 0
+
+
+def test_the_scarecrow_rolls_its_holders_harvest_twice_and_keeps_the_better(modules):
+    orchard, bees = modules
+    game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
+    state = arranged(game, players=2, seed=4, top={"orchard": ["Apple", "Pear"]}, dice=[2, 5],
+                     before=lambda s: put(s, "hand:0", ["Scarecrow"]))
+    (roll,) = events(state, boardcore.DieRolled)
+    assert (roll.player, roll.purpose, roll.rolls, roll.value) == (0, "harvest", 2, 5)
+    assert len(state.match.cards("hand:0")) == 3  # a 5 picks two cards
+
+
+def test_frost_replaces_its_holders_harvest_and_skips_their_next_market(modules):
+    orchard, bees = modules
+    game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
+    state = arranged(game, players=2, seed=4, before=lambda s: put(s, "hand:0", ["Frost", "Apple"]))
+    assert events(state, boardcore.MomentReplaced) == [
+        boardcore.MomentReplaced(boardcore.PhaseBegan("harvest", 0), "frost-1")
+    ]
+    assert [roll.player for roll in events(state, boardcore.DieRolled)] == [1]  # seat 0 rolled no harvest
+    assert events(state, boardcore.MomentCancelled) == [
+        boardcore.MomentCancelled(boardcore.PhaseBegan("market", 0), "skip_phase")
+    ]
+    assert "frost-1" in state.match.cards("compost") and state.match.skips(0, "market") == 0
+    assert state.match.active == 1  # seat 0's turn is over: its market was skipped
 
 
 def test_orchard_with_bees_keeps_every_property(modules):

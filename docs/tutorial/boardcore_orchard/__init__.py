@@ -46,7 +46,7 @@ class Harvest(boardcore.Phase):
     name = "harvest"
 
     def begin(self, m: Match) -> None:
-        roll = m.roll(6, "harvest")
+        roll = m.roll(6, "harvest", player=m.active, purpose="harvest")
         m.draw(ORCHARD, HAND[m.active], 1 if roll <= 3 else 2)
         m.schedule(boardcore.EnforceLimit(HAND[m.active], COMPOST))
 
@@ -78,17 +78,24 @@ class Sell(boardcore.Select):
         return f"Sell up to {RULES.max_sales - len(picked)} more: pick one, or done"
 
     def complete(self, m: Match, picked: tuple[str, ...]) -> None:
-        m.move(picked, HAND[self.player], COMPOST)
-        m.add(COINS, sum(m.card(c).value for c in picked), self.player)
-        m.emit(Sold(self.player, picked))
+        m.perform(Sold(self.player, picked, sum(m.card(c).value for c in picked)))
 
 
 @attrs.frozen
-class Sold(boardcore.Event):
-    """A player sold ``cards`` at the market (possibly none)."""
+class Sold(boardcore.Moment):
+    """A player sold ``cards`` at the market (possibly none) for ``coins``.
+
+    A moment: a card or a plugin may change the price before the sale, cancel
+    it, or make something else happen instead; then it is recorded like any
+    event, and effects react to it."""
 
     player: int
     cards: tuple[str, ...]
+    coins: int = 0
+
+    def happen(self, m: Match) -> None:
+        m.move(self.cards, HAND[self.player], COMPOST)
+        m.add(COINS, self.coins, self.player)
 # --8<-- [end:phases]
 
 
