@@ -53,6 +53,7 @@ from ._game import Game, GamePlugin
 from ._hookspecs import hookimpl, hookspec
 from ._match import Match, MatchData, Piece
 from ._moments import Perform
+from ._procedure import Procedure
 from ._plays import PlayCard, opponents
 from ._registry import game_from_provider, game_specs, list_games, load_game
 from ._serialize import from_data, to_data
@@ -114,6 +115,7 @@ __all__ = [
     "PlayCard",
     "PlayerOut",
     "PluginError",
+    "Procedure",
     "Result",
     "Revealed",
     "RuleError",

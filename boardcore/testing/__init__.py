@@ -5,8 +5,12 @@
   game's own invariants passed as ``checks``.
 * :func:`arranged`, :func:`stack`, :func:`put`, :func:`place`, :func:`set_count`,
   :func:`set_table` and :func:`load_dice` set up an exact situation for a rules
-  test: cards on top of a pile or in a hand, pieces on squares, counters, the
-  game's table, the next die results.
+  test: the deal the setup makes, cards on top of a pile or in a hand, pieces on
+  squares, counters, the game's table, the next die results; :func:`reask` asks
+  the open decisions again once a position is arranged.
+* :mod:`boardcore.testing.plugin` is a pytest plugin (installed with boardcore)
+  with fixtures for all of the above: ``game`` from a ``boardcore_game`` mark,
+  ``arrange`` and ``conformance``.
 * :func:`choose`, :func:`options`, :func:`decision`, :func:`events` and
   :func:`advance_to` drive a match by option texts and read what happened.
 * :func:`copy_data` copies a game's data files with one change, to test that a
@@ -15,7 +19,7 @@
   where hypothesis is installed).
 """
 
-from .arrange import arranged, clear_pieces, load_dice, place, put, resolve_cards, set_count, set_table, stack
+from .arrange import arranged, clear_pieces, load_dice, place, put, reask, resolve_cards, set_count, set_table, stack
 from .conformance import ConformanceError, Summary, check_game, check_who_is_asked
 from .data import DataCopy, copy_data
 from .driving import advance_to, choose, decision, events, option, options
@@ -38,6 +42,7 @@ __all__ = [
     "options",
     "place",
     "put",
+    "reask",
     "resolve_cards",
     "set_count",
     "set_table",

@@ -153,23 +153,31 @@ def arranged(
     seed: int = 0,
     *,
     top: dict[str, Sequence[str]] | None = None,
+    deal: dict[str, Sequence[str]] | None = None,
     dice: Iterable[int] = (),
     before: Any = None,
     **options: Any,
 ) -> State:
     """A new match whose piles are arranged before its first step runs.
 
-    ``top`` maps zones to the cards to stack on top of them (first listed is drawn
-    first); ``dice`` loads die results; ``before(state)`` may arrange anything else.
-    The match then runs to its first decision, exactly as ``new_state`` would.
+    ``deal`` maps zones to the cards to stack on top of them *as the set-up
+    shuffles them* (a ``deck=True`` zone, or a deck the game's ``setup`` fills and
+    shuffles), so that what the set-up deals from it is what a test wants (first
+    listed is drawn first); ``top`` stacks zones once the set-up is done, for the
+    draws of the first turns. ``dice`` loads die results; ``before(state)`` may
+    arrange anything else. The match then runs to its first decision, exactly as
+    ``new_state`` would.
     """
     if players is None:
         players = game.player_counts[0]
     m = Match(game, players, seed, game.spec.check_options(options))
     m.replayable = False
     m.emit(MatchStarted(game.name, players, seed))
-    start(m)
     state = State(game, m)
+    if deal:
+        _start_dealing(state, deal)
+    else:
+        start(m)
     for zone, cards in (top or {}).items():
         stack(state, zone, cards)
     load_dice(state, dice)
@@ -177,3 +185,43 @@ def arranged(
         before(state)
     run_agenda(m)
     return state
+
+
+def _start_dealing(state: State, deal: dict[str, Sequence[str]]) -> None:
+    """Set the match up, stacking each zone of ``deal`` right after the set-up shuffles it."""
+    remaining = {str(zone): cards for zone, cards in deal.items()}
+
+    class Arranging(Match):
+        __slots__ = ()
+
+        def shuffle(self, zone: str) -> None:
+            super().shuffle(zone)
+            cards = remaining.pop(str(zone), None)
+            if cards is not None:
+                stack(state, zone, cards)
+
+    m = state.match
+    m.__class__ = Arranging  # the same layout: only shuffle differs, for the set-up alone
+    try:
+        start(m)
+    finally:
+        m.__class__ = Match
+    if remaining:
+        raise InvalidData(
+            f"the set-up never shuffled {sorted(remaining)}, so there is no deal to arrange there (use top= "
+            "to stack a zone once the set-up is done)",
+            where="arrange",
+        )
+
+
+def reask(state: State) -> None:
+    """Ask the open decisions again, built from the match as it is now: after a test
+    arranges a position in the middle of a match (``put`` a card into the hand of
+    a player who is being asked), the options offered include it."""
+    m = state.match
+    m.replayable = False
+    steps = [step for _, step in m.asks]
+    m.asks = ()
+    for step in steps:
+        step.run(m)
+    run_agenda(m)

@@ -297,6 +297,7 @@ PLAIN_MODULES = [
     "boardcore.testing.conformance",
     "boardcore.testing.data",
     "boardcore.testing.driving",
+    "boardcore.testing.plugin",
     "boardcore.testing.strategies",
     "boardcore.tournament",
 ]
