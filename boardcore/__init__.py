@@ -19,7 +19,7 @@ Where things live (imports point down this list only):
   ``_plugins``, ``_game``, ``_registry``.
 """
 
-from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, pick
+from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, Use, pick
 from ._cards import Card, load_cards, load_constants, load_rows, load_table, make_cards, read_toml, structure
 from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
 from ._decisions import Decision, Result
@@ -130,6 +130,7 @@ __all__ = [
     "TurnEnded",
     "TurnOrder",
     "UnknownGame",
+    "Use",
     "Visibility",
     "Window",
     "Zone",

@@ -1,8 +1,8 @@
 """Actions: what a player answers to a decision.
 
 An action is a frozen, hashable attrs value with a short ``str()`` for people.
-The engine ships the four that most decisions need (:class:`Pick`, :class:`Play`,
-:class:`Done`, :class:`Pass`); a game can define more (``Move(card, unit,
+The engine ships the five that most decisions need (:class:`Pick`, :class:`Play`,
+:class:`Use`, :class:`Done`, :class:`Pass`); a game can define more (``Move(card, unit,
 direction)``). Every action class defined in a game's or plugin's package is
 stored in saved games under its class name.
 """
@@ -52,6 +52,21 @@ class Play(Action):
 
 
 @attrs.frozen(cache_hash=True)
+class Use(Action):
+    """Use ``ability`` (an ability of a card or piece in play, as the game names it).
+
+    Offered by :class:`~boardcore.PlayCard` beside the cards to play; ``text`` is
+    what a person reads, such as ``"use Sling: shoot"``.
+    """
+
+    ability: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen(cache_hash=True)
 class Done(Action):
     """Finish a sequence of picks."""
 
@@ -86,4 +101,4 @@ def pick(item: str, text: str) -> Pick:
     return found
 
 
-BUILTIN_ACTIONS: tuple[type[Action], ...] = (Pick, Play, Done, Pass)
+BUILTIN_ACTIONS: tuple[type[Action], ...] = (Pick, Play, Use, Done, Pass)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from ._actions import DONE, PASS, Action, Pick, Play, Target, pick
+from ._actions import DONE, PASS, Action, Pick, Play, Target, Use, pick
 from ._choices import seat_of
 from ._errors import RuleError
 from ._events import CardPlayed
@@ -48,14 +48,18 @@ class PlayCard(Step):
 
     Override :meth:`playable` (which cards, from their data), :meth:`targets`
     (None when the card takes no target) and :meth:`played` (the rule of this
-    kind of play). :meth:`may_play` says, from public information only, whether
-    the player could have anything to play (by default: the source zone is not
-    empty); when it is false nothing is asked.
+    kind of play). A menu that also offers the abilities of cards or pieces in
+    play ("play a card, or use a unit's ability, or done") lists them with
+    :meth:`abilities` and says what one does in :meth:`use_ability`; with ``repeat``,
+    each ability is offered once per menu, like each card. :meth:`may_play`
+    says, from public information only, whether the player could have anything
+    to play (by default: the source zone is not empty, or an ability is
+    offered); when it is false nothing is asked.
     """
 
     player: int | None = None
     used: tuple[str, ...] = ()
-    """Cards already played from this menu (``repeat``)."""
+    """Cards already played, and abilities already used, from this menu (``repeat``)."""
 
     name: ClassVar[str] = ""
     source: ClassVar[SeatZones]
@@ -71,9 +75,10 @@ class PlayCard(Step):
     # -- what a game overrides -------------------------------------------------------
 
     def may_play(self, m: Match, player: int) -> bool:
-        """Whether ``player`` could have a card to play, judged on public information
-        only (an empty hand cannot play one). When false, nothing is asked."""
-        return bool(m.zones[self.source[player]])
+        """Whether ``player`` could have a card to play or an ability to use, judged
+        on public information only (an empty hand cannot play one). When false,
+        nothing is asked."""
+        return bool(m.zones[self.source[player]]) or any(True for _ in self.abilities(m, player))
 
     def playable(self, m: Match, player: int, card: Any) -> bool:
         """Whether ``card`` may be played this way (judged from its data)."""
@@ -92,6 +97,17 @@ class PlayCard(Step):
 
     def passed(self, m: Match, player: int) -> None:
         """The player passed (or said done)."""
+
+    def abilities(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        """``(ability, text)`` pairs: abilities of cards or pieces in play that ``player``
+        may use now, offered after the cards (none by default). ``ability`` is the
+        game's own name for it (a card or piece id, or ``"<id>:<name>"``); it must
+        only depend on what everybody sees."""
+        return ()
+
+    def use_ability(self, m: Match, player: int, ability: str) -> None:
+        """What using ``ability`` (one of :meth:`abilities`) does."""
+        raise RuleError(f"{type(self).__name__} offers abilities but does not say what using one does (override use_ability)")
 
     def prompt(self, m: Match, player: int) -> str:
         return f"{self.verb} a card, or {self.pass_word}" if self.can_pass else f"{self.verb} a card"
@@ -124,6 +140,9 @@ class PlayCard(Step):
                     break
                 continue
             options.extend([Play(card_id, target, self.wording(m, card, text)) for target, text in targets])
+        for ability, text in self.abilities(m, player):
+            if ability not in self.used:
+                options.append(Use(ability, text))
         if self.can_pass:
             options.append(DONE if self.pass_word == "done" else PASS)
         return options
@@ -140,6 +159,10 @@ class PlayCard(Step):
     def resolve(self, m: Match, player: int, action: Action) -> None:
         if isinstance(action, Play):
             self.play(m, player, action.card, action.target)
+        elif isinstance(action, Use):
+            if self.repeat:
+                m.schedule(attrs.evolve(self, used=self.used + (action.ability,)))
+            self.use_ability(m, player, action.ability)
         elif isinstance(action, Pick):
             AimCard(self, action.item).run(m)
         else:
@@ -166,6 +189,7 @@ class AimCard(Step):
 
     play: PlayCard
     card: str
+    redeal_safe = True  # run again without its card, it asks for a card again
 
     def run(self, m: Match) -> None:
         player = self.play.player

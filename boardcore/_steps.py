@@ -9,7 +9,7 @@ what makes clone, save and replay exact.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
@@ -28,6 +28,12 @@ class Step:
     player something, ``resolve`` is later called with the answer (already checked
     to be one of the options).
     """
+
+    redeal_safe: ClassVar[bool] = False
+    """Set it on a step that holds the id of a card some player cannot see and, when
+    it runs again after a re-deal (``State.determinize``), checks that the card is
+    still where it was and asks anew otherwise. ``check_game`` then does not
+    report it for holding a card that a re-deal moved."""
 
     def run(self, m: Match) -> None:
         """Do this step's work: change the match, schedule more steps

@@ -388,6 +388,8 @@ def _held_and_moved(twin: State, where: dict[str, str]) -> tuple[str, str, str, 
     now: dict[str, str] | None = None
     steps = [*m.agenda, *(step for _, step in m.asks), *m.sealed.values()]
     for step in steps:
+        if step.redeal_safe:
+            continue
         for card in _card_ids(step, cards):
             if now is None:
                 now = {c: zone for zone, held in m.zones.items() for c in held}

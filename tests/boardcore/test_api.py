@@ -76,6 +76,7 @@ PUBLIC = [
     "TurnEnded",
     "TurnOrder",
     "UnknownGame",
+    "Use",
     "Visibility",
     "Window",
     "Zone",

@@ -335,3 +335,37 @@ def test_a_choose_for_a_given_player_asks_that_player():
     assert d.player == 0 and step == toycards.SpyReport(0)
     with pytest.raises(boardcore.RuleError, match="no active seat"):
         toycards.Market().run(m)  # no active seat before the first turn
+
+
+# -- a menu of cards to play and abilities to use --------------------------------------
+
+
+def rally_game():
+    return toycards.variant("toy-cards-rally", phases=(toycards.ActOrRally,), setup_phases=(), first_player=None)
+
+
+def test_a_menu_offers_the_abilities_of_cards_in_play_after_the_cards_each_once():
+    def before(state):
+        put(state, HAND[0], ["Coin"])
+        put(state, TABLEAU[0], ["Banner", "Banner"])
+
+    state = arranged(rally_game(), players=2, seed=1, before=before)
+    banners = state.match.cards(TABLEAU[0])
+    texts = options(state, 0)
+    assert texts[-3:] == ["rally with Banner", "rally with Banner", "done"]
+    assert [type(o).__name__ for o in decision(state).options][-3:] == ["Use", "Use", "Done"]
+    gold = state.match.count(GOLD, 0)
+    state.apply(0, decision(state).options[-3])
+    assert state.match.count(GOLD, 0) == gold + 1
+    # the first Banner has rallied: only the second is offered now
+    assert [o.ability for o in decision(state).options if isinstance(o, boardcore.Use)] == [banners[1]]
+
+
+def test_a_menu_with_an_empty_hand_still_asks_when_an_ability_is_offered():
+    def before(state):
+        put(state, DISCARD, list(state.match.cards(HAND[0])))
+        put(state, TABLEAU[0], ["Banner"])
+
+    state = arranged(rally_game(), players=2, seed=1, before=before)
+    assert state.match.cards(HAND[0]) == ()
+    assert decision(state).player == 0 and options(state, 0) == ["rally with Banner", "done"]

@@ -186,6 +186,18 @@ class Act(boardcore.PlayCard):
 
 
 @attrs.frozen
+class ActOrRally(Act):
+    """The same menu, where each Banner in the player's tableau may also rally once (+1 gold)."""
+
+    def abilities(self, m: Match, player: int) -> list[tuple[str, str]]:
+        banners = [c for c in m.cards(TABLEAU[player]) if m.card(c).kind is Kind.BANNER]
+        return [(c, f"rally with {m.card(c).label}") for c in banners]
+
+    def use_ability(self, m: Match, player: int, ability: str) -> None:
+        m.add(GOLD, 1, player)
+
+
+@attrs.frozen
 class ActTwoStep(Act):
     """The same menu asking for a Strike's target in a second decision."""
 
