@@ -1,0 +1,90 @@
+"""Instructions per random playout of each game, counted by valgrind: two trees compared on a busy machine.
+
+``bench_playouts.py`` times playouts, which a machine shared with other work makes
+noisy (even its engine/baseline ratio moves with the load). This script counts
+instructions instead (``valgrind --tool=callgrind``): for each game it plays N
+random matches with ``bench_playouts``' policy (new_state, then option
+``int(choose() * len(options))`` until the end), and a run of 0 matches, and
+divides the difference by N. Garbage collection is off and ``PYTHONHASHSEED``
+fixed, so the count depends only on the code measured.
+
+    python benchmarks/bench_playout_instructions.py                        # this tree, every game
+    python benchmarks/bench_playout_instructions.py --tree /tmp/old --games 3
+
+``--tree`` names another checkout to measure (its ``boardcore``, ``games`` and
+``plugins`` folders go first on the path; copy the built ``boardcore/_rng_c*.so``
+into it, or it measures the Python generator). Compare the same games with the
+same seeds in both trees: the matches played are then the same when the rules
+and the decisions are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+GAMES = {"gallic-wars": 2, "invasions-of-the-horse-people": 3, "prehistoric-warfare": 4, "aztec-skirmish": 2}
+
+PLAY = """
+import gc, random, sys, boardcore
+game, players, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+rules = boardcore.load_game(game)
+rules.new_state(players=players, seed=seed)  # one-time costs (caches, hooks) in both runs
+gc.collect()
+gc.disable()
+actions = 0
+for i in range(count):
+    state = rules.new_state(players=players, seed=seed + i)
+    choose = random.Random(seed + i).random
+    while not state.is_over:
+        d = state.pending[0]
+        state.apply(d.player, d.options[int(choose() * len(d.options))])
+    actions += len(state.history)
+print(actions)
+"""
+
+
+def count(tree: Path, args: list[str]) -> tuple[int, int]:
+    """(instructions, actions played) for ``python -c PLAY args`` with ``tree`` first on the path."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        path = os.pathsep.join(str(tree / part) for part in ("", "games", "plugins"))
+        env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": path}
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", PLAY, *args]
+        done = subprocess.run(command, check=True, env=env, capture_output=True, text=True, cwd=tmp)
+        for line in out.read_text().splitlines():
+            if line.startswith(("summary:", "totals:")):
+                return int(line.split()[1]), int(done.stdout.split()[-1])
+    raise RuntimeError("callgrind wrote no total")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--game", choices=sorted(GAMES), help="one game (default: all four)")
+    parser.add_argument("--games", type=int, default=3, help="N, the matches counted per game (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    print(f"tree: {args.tree}")
+    print("| game | players | matches | actions | instructions per match | per action |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for game, players in GAMES.items():
+        if args.game and game != args.game:
+            continue
+        base, _ = count(args.tree, [game, str(players), str(args.seed), "0"])
+        more, actions = count(args.tree, [game, str(players), str(args.seed), str(args.games)])
+        per = (more - base) / args.games
+        print(
+            f"| {game} | {players} | {args.games} | {actions} | {per / 1e6:.1f} M | {(more - base) / actions / 1e3:.1f} k |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
