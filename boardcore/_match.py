@@ -57,6 +57,7 @@ class Piece:
     square: str | None = None
 
 
+@lru_cache(maxsize=256)
 def skip_counter(phase: str) -> str:
     """The name of the per-seat counter that holds a seat's skips of ``phase``."""
     return f"skip {phase}"
