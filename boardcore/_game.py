@@ -14,7 +14,7 @@ from ._cards import Card
 from ._effects import Effect, marked_methods, reactions_of
 from ._moments import Changer
 from ._errors import BoardcoreError, InvalidData, PluginError, RuleError
-from ._events import Event
+from ._events import DieRolled, Event, PhaseBegan
 from ._flow import turn_steps
 from ._hookspecs import hookimpl
 from ._serialize import Codec, defined_in
@@ -113,6 +113,10 @@ class Game:
         self.reacting = bool(self.observers or any(getattr(type(e), "reactions", None) for _, _, e in self._holders))
         """Whether anything reacts to events (when not, recording one costs nothing more)."""
         self.roll_makers = _plugins.named_implementations(pm, "make_roll")
+        self.plain_rolls = not self.roll_makers and not self.changes(DieRolled)
+        """Whether nothing changes a die roll (no ``make_roll``, no card or rule on ``DieRolled``)."""
+        self.plain_phases = not self.changes(PhaseBegan)
+        """Whether nothing modifies or replaces the start of a phase."""
         self.before_action = _plugins.implementations(pm, "before_action")
         self.after_action = _plugins.implementations(pm, "after_action")
         self.setup_observers = _plugins.implementations(pm, "after_setup")

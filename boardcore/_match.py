@@ -63,6 +63,12 @@ def skip_counter(phase: str) -> str:
     return f"skip {phase}"
 
 
+@lru_cache(maxsize=1024)
+def skip_key(phase: str, player: int) -> str:
+    """The storage key of ``player``'s skips of ``phase``."""
+    return counter_key(skip_counter(phase), player)
+
+
 @lru_cache(maxsize=4096)
 def counter_key(name: str, owner: int | str | None) -> str:
     """The storage key of counter ``name`` owned by ``owner``."""
@@ -546,13 +552,12 @@ class Match(MatchData):
         and ``purpose`` what for, as a tag the game documents; ``reason`` is what the
         log says in words. A game that rolls a subclass of ``DieRolled`` with more
         fields performs it itself (``m.perform(AttackRoll(...)).value``)."""
-        rules = self.rules
-        if not rules.roll_makers and not rules.changes(DieRolled):
+        if self.rules.plain_rolls and not self.loaded and type(sides) is int and sides > 0:
             # Nothing can change the roll: the moment is recorded as it happened
             # (built when the log is read), which keeps playouts as fast as before.
-            value, forced = self.die_face_plain(sides)
-            self.record(DieRolled, sides, value, reason, forced, player, purpose)
-            return value
+            value, self.rng = rng.below(self.rng, sides)
+            self.record(DieRolled, sides, value + 1, reason, False, player, purpose)
+            return value + 1
         done = self.perform(DieRolled(sides, 0, reason, player=player, purpose=purpose))
         if done is None:
             raise RuleError(f"a roll ({reason or purpose or f'd{sides}'}) was cancelled or replaced, so it has no result")
