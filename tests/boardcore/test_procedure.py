@@ -3,74 +3,22 @@ answers handed on with update, loops with at(), an early END; it saves and repla
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import sys
+from pathlib import Path
 
 import attrs
 import pytest
 
 import boardcore
-from boardcore import Match, Result
+from boardcore import Match
 from boardcore.testing import check_game, choose, load_dice
 
-SCORE = boardcore.Counter("score")
+# The game is the example of docs/writing-a-game.md, tested here as written there.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "tutorial"))
+from joust import PLUGIN, SCORE, Joust  # noqa: E402
 
-
-@attrs.frozen
-class Joust(boardcore.Procedure):
-    """Up to three passes: the active seat aims high or low, both roll, the higher
-    roll (plus 1 for aiming low) scores; a score of 2 unseats and ends the joust."""
-
-    name = "joust"
-    stages = ("take_aim", "clash", "after")
-    passes: int = 0
-    aim: str = ""
-
-    def take_aim(self, m: Match) -> None:
-        m.schedule(Aim(m.active))
-
-    def clash(self, m: Match) -> None:
-        other = 1 - m.active
-        mine = m.roll(6, "lance", player=m.active, purpose="joust") + (1 if self.aim == "low" else 0)
-        theirs = m.roll(6, "lance", player=other, purpose="joust")
-        if mine != theirs:
-            m.add(SCORE, 1, m.active if mine > theirs else other)
-
-    def after(self, m: Match) -> object:
-        if max(m.count(SCORE, s) for s in range(2)) >= 2:
-            return Joust.END
-        if self.passes + 1 < 3:
-            return self.at("take_aim", passes=self.passes + 1, aim="")
-        return None
-
-
-@attrs.frozen
-class Aim(boardcore.Choose):
-    public = True
-
-    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
-        return [("high", "aim high"), ("low", "aim low")]
-
-    def chosen(self, m: Match, player: int, item: str) -> None:
-        Joust.update(m, aim=item)
-
-
-def end_if(m: Match) -> Result | None:
-    scores = [m.count(SCORE, s) for s in range(2)]
-    return Result((scores.index(max(scores)),), "unseated", tuple(scores)) if max(scores) >= 2 else None
-
-
-SPEC = boardcore.GameSpec(
-    name="toy-joust",
-    summary="knights joust",
-    player_counts=(2,),
-    counters=(SCORE,),
-    phases=(Joust,),
-    turn_order=boardcore.TurnOrder.SEATS,
-    end_if=end_if,
-    turn_limit=10,
-    at_limit=lambda m: Result((), "time"),
-)
-GAME = boardcore.game_from_provider(boardcore.GamePlugin(SPEC, package=__name__))
+sys.path.pop(0)
+GAME = boardcore.game_from_provider(PLUGIN)
 
 
 def test_stages_run_in_order_with_what_they_schedule_in_between():
