@@ -96,7 +96,8 @@ def pick(item: str, text: str) -> Pick:
     """
     key = (item, text)
     found = _PICKS.get(key)
-    if found is None:
+    if found is None or found.item != item or found.text != text:
+        # (an object forced open with object.__setattr__ is not shared any further)
         found = _PICKS[key] = Pick(item, text)
     return found
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import stat
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
@@ -125,6 +127,12 @@ MAX_DEPTH = 64
 """The deepest nesting of JSON lists and objects a saved game may have (real saves
 stay under a dozen)."""
 
+MAX_EVENTS = 1_000_000
+"""The most events a saved match may have: a hundred times the longest match of the
+built-in games (about 9,000 events, six players). A compact save gives only the
+number, which sizes the log's placeholders: bounded, they take at most 8 MB until
+a replay checks the number."""
+
 _NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
 _AS_PARENS = bytes.maketrans(b"[]{}", b"()()")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
@@ -209,6 +217,33 @@ def _where_number(text: str) -> str:
         elif type(item) is list:
             todo.extend(reversed([(v, f"{where}[{i}]") for i, v in enumerate(item)]))
     return "$"
+
+
+def read_capped(path: str | os.PathLike[str], limit: int = MAX_SAVE_SIZE) -> bytes:
+    """The bytes of the file at ``path``, refused (``InvalidData`` naming the file)
+    beyond ``limit`` bytes without reading more than ``limit + 1`` of them.
+
+    The size a file claims is checked first, then the reading itself stops at the
+    limit, so a device or a pipe that never ends (``/dev/zero``, a FIFO) costs at
+    most ``limit`` bytes of memory. A directory is refused in a sentence; a FIFO
+    waits for its writer, as ``cat`` does.
+    """
+    where = str(path)
+    try:
+        with open(path, "rb") as file:
+            info = os.fstat(file.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise InvalidData("is a directory, not a saved game", where=where)
+            if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+                raise InvalidData(f"{info.st_size:,} bytes, more than the {limit:,} a saved game may have", where=where)
+            data = file.read(limit + 1)
+    except IsADirectoryError:
+        raise InvalidData("is a directory, not a saved game", where=where) from None
+    except OSError as exc:
+        raise InvalidData(f"cannot read: {exc.strerror or exc}", where=where) from None
+    if len(data) > limit:
+        raise InvalidData(f"more than the {limit:,} bytes a saved game may have", where=where)
+    return data
 
 
 def parse_saved(text: Any) -> tuple[Any, str]:
@@ -439,6 +474,8 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
             size = data["log"]
             if type(size) is not int or size < 0:
                 raise InvalidData(f"expected the number of events, got {size!r:.60}", where=where)
+            if size > MAX_EVENTS:  # the number sizes the log's placeholders: bound it first
+                raise InvalidData(f"{size:,} events, more than the {MAX_EVENTS:,} a saved match may have", where=where)
             values.append(EventLog.derived(size, _derived(derive, "log")))
         else:
             how = special.get(name)

@@ -1,11 +1,11 @@
 """A multi-stage rule procedure written as methods, in the order a rulebook tells it.
 
-A raid round, an attack with its windows, an auction: procedures whose stages
+A battle round, an attack with its windows, an auction: procedures whose stages
 ask players in between. Written as a chain of small step classes, a reader has
 to follow which step schedules which. A :class:`Procedure` is one step class
 whose stages are its methods, run in order; whatever a stage schedules or asks
 runs before the next stage, and the procedure's own fields carry what the
-stages share (the raid's sides, the round number). It stays plain data, so a
+stages share (the sides of a battle, the round number). It stays plain data, so a
 match in the middle of one saves, clones and replays like any other.
 """
 

@@ -36,6 +36,11 @@ from ._zones import SeatZones, Visibility
 
 FORMAT_VERSION = 1
 
+MAX_LINE = 1_000_000
+"""The longest line a records file may have, in characters: a record is a few kB
+(the cards of a six-player match included), so a longer line is not one, and is
+refused before it is read whole (``/dev/zero`` has no line ends)."""
+
 Cards = tuple[tuple[str, ...], ...]
 """One sorted tuple of card ids per seat."""
 
@@ -250,7 +255,9 @@ def iter_records(path: str | os.PathLike[str], game: str | None = None) -> Itera
     with handle:
         number = 0
         try:
-            for number, line in enumerate(handle, start=1):
+            for number, line in enumerate(iter(lambda: handle.readline(MAX_LINE + 1), ""), start=1):
+                if len(line) > MAX_LINE:
+                    raise InvalidData(f"a line longer than {MAX_LINE:,} characters is not a record", where=f"{where}:{number}")
                 if not line.strip():
                     continue
                 try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import operator
+from _thread import allocate_lock
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,11 +28,15 @@ if TYPE_CHECKING:
 class State:
     """One match of a game. Deterministic from its seed and the actions applied."""
 
-    __slots__ = ("game", "_m")
+    __slots__ = ("game", "_m", "_applying")
 
     def __init__(self, game: Game, match: Match) -> None:
         self.game = game
         self._m = match
+        self._applying = allocate_lock()
+        # One thread at a time changes a State (docs/reliability.md): a second
+        # apply while one runs is refused rather than interleaved into a match
+        # that would not load again. A clone per thread is the way to share.
 
     def __repr__(self) -> str:
         m = self._m
@@ -156,11 +161,27 @@ class State:
     def apply(self, player: int, action: Action) -> None:
         """Apply ``player``'s answer to their pending decision.
 
+        A ``State`` is changed by one thread at a time: an ``apply`` while another
+        thread's ``apply`` on the same state runs raises :class:`~boardcore.BoardcoreError`
+        and changes nothing (give each thread its own ``clone()``).
+
         Raises :class:`~boardcore.IllegalAction` (and changes nothing) when the
         game is over, ``player`` is not being asked, or ``action`` is not one of
         the options. If game or plugin code fails while applying, the state is
         restored and the failure is raised as :class:`~boardcore.PluginError`.
         """
+        lock = self._applying
+        if not lock.acquire(False):
+            raise BoardcoreError(
+                "this State is being changed by another thread: a State is for one thread at a time; "
+                "give each thread its own state.clone()"
+            )
+        try:
+            self._apply(player, action)
+        finally:
+            lock.release()
+
+    def _apply(self, player: int, action: Action) -> None:
         m = self._m
         if m.result is not None:
             raise IllegalAction("the game is over", player=player, action=action)

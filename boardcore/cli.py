@@ -149,6 +149,41 @@ def _parser() -> argparse.ArgumentParser:
         default="warning",
         help="how much the server logs (default warning; info logs every request)",
     )
+    srv.add_argument(
+        "--header-timeout",
+        type=_timeout,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long a client may take to send a request's line and headers before it is cut off (default 10)",
+    )
+    srv.add_argument(
+        "--body-timeout",
+        type=_timeout,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long a client may take to send a request's body once its headers are in (default 10)",
+    )
+    srv.add_argument(
+        "--idle-timeout",
+        type=_timeout,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long an idle kept-alive connection stays open (default 5)",
+    )
+    srv.add_argument(
+        "--max-per-client",
+        type=_non_negative,
+        default=100,
+        metavar="N",
+        help="connections one client address may hold open at once, WebSockets included (default 100; 0: no cap)",
+    )
+    srv.add_argument(
+        "--check-db",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="do not serve: check the match store FILE read-only and list its damaged matches (exit 1 if any)",
+    )
     srv.set_defaults(run=cmd_serve)
     return parser
 
@@ -181,6 +216,16 @@ def _delay(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
     if not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"must be from 0 to 60 seconds, not {text}")
+    return value
+
+
+def _timeout(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600 seconds, not {text}")
     return value
 
 
@@ -411,12 +456,11 @@ def _state_from_file(game: Any, text: str, path: Path, verify: bool = True) -> A
 def _read_saved(path: Path, game_name: str | None = None) -> tuple[Any, str]:
     """The game a saved match is of (with the plugins it names, each checked against
     the installed ones before anything is loaded) and the file's text."""
-    from ._persist import parse_saved
+    from ._persist import parse_saved, read_capped
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InvalidData(f"cannot read: {exc.strerror}", where=str(path)) from exc
+        # never more than the loader's limit: /dev/zero or an endless pipe is refused, not read whole
+        text = read_capped(path).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidData(f"not JSON: {exc}", where=str(path)) from exc
     try:
@@ -494,7 +538,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, log_level=args.log_level)
+    if args.check_db is not None:
+        from .server.check import check_db
+
+        return check_db(args.check_db, sys.stdout)
+    from .server.limits import Limits
+
+    limits = Limits(args.header_timeout, args.body_timeout, args.idle_timeout, args.max_per_client)
+    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, log_level=args.log_level, limits=limits)
     return 0
 
 

@@ -11,10 +11,13 @@ any moment resumes every match when it starts again. See ``docs/server.md``.
 Modules, each with one job:
 
 * ``store``: the SQLite file (schema, versioning, one transaction per answer);
-* ``matches``: the hosted matches, their locks, joining and answering;
+* ``rows``: each stored row checked as it is read back;
+* ``matches``: the hosted matches (verified as they are loaded), their locks, joining and answering;
 * ``autoplay``: the server's bots, thinking in worker threads;
 * ``payload``: what one seat may be sent, from ``state.view`` and ``events_for``;
-* ``inputs``, ``errors``: reading requests, and refusing them with a message;
+* ``inputs``, ``errors``: reading requests (every input, checked in one place), and refusing them with a message;
+* ``limits``: the time and the connections one client may take (``serve`` only);
+* ``check``: ``serve --check-db``, the damaged matches of a store;
 * ``catalog``: the installed games, plugins and bots;
 * ``page`` with ``templates/`` and ``static/``: the lobby and the match page;
 * ``app``, ``openapi``: the routes and their description; ``run``: ``serve``.
@@ -28,6 +31,7 @@ Embedding it in another ASGI server::
 from __future__ import annotations
 
 from .app import create_app
+from .limits import Limits
 from .run import serve
 
-__all__ = ["create_app", "serve"]
+__all__ = ["Limits", "create_app", "serve"]

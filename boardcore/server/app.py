@@ -17,7 +17,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -66,7 +66,12 @@ def create_app(db: str | Path, bot_delay: float = 0.0) -> Starlette:
         WebSocketRoute("/api/matches/{match_id}/ws", updates),
         Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
     ]
-    handlers: dict[Any, Any] = {ApiError: _api_error, HTTPException: _http_error, Exception: _crash}
+    handlers: dict[Any, Any] = {
+        ApiError: _api_error,
+        HTTPException: _http_error,
+        ClientDisconnect: _hung_up,
+        Exception: _crash,
+    }
     return Starlette(routes=routes, exception_handlers=handlers, lifespan=lifespan)
 
 
@@ -80,7 +85,16 @@ def _service(request: Request | WebSocket) -> MatchService:
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse({"error": exc.message}, status_code=exc.status)
+    return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
+
+
+async def _hung_up(request: Request, exc: Exception) -> Response:
+    """The client went away in the middle of its request: nothing was done, and
+    nobody is left to answer, so one line in the log says so."""
+    client = request.client
+    who = f"{client.host}:{client.port}" if client else "a client"
+    log.warning("%s hung up before sending all of %s %s", who, request.method, request.url.path)
+    return Response(status_code=400)  # never delivered
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -97,10 +111,9 @@ async def _crash(request: Request, exc: Exception) -> Response:
 
 
 async def _body(request: Request) -> Any:
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > inputs.MAX_BODY:
-        raise ApiError(413, f"the request body is larger than {inputs.MAX_BODY} bytes")
-    return inputs.decode(await request.body())
+    """The JSON of a write's body, read through the checks of ``inputs``."""
+    inputs.check_content_type(request.headers)
+    return inputs.decode(await inputs.read_body(request.headers, request.stream()))
 
 
 def _token(request: Request) -> str | None:
@@ -114,15 +127,12 @@ def _token(request: Request) -> str | None:
     return token.strip()
 
 
-def _match(request: Request) -> LiveMatch:
-    return _service(request).get(request.path_params["match_id"])
+async def _match(request: Request) -> LiveMatch:
+    return await _service(request).get(inputs.match_id(request.path_params["match_id"]))
 
 
 def _since(request: Request) -> int:
-    text = request.query_params.get("since", "0")
-    if not text.isdigit() or len(text) > 12:
-        raise ApiError(400, f"'since' must be an event number, not {text!r:.20}")
-    return int(text)
+    return inputs.query_number(request.query_params, "since")
 
 
 # -- the JSON API ------------------------------------------------------------------------------
@@ -130,7 +140,9 @@ def _since(request: Request) -> int:
 
 async def health(request: Request) -> Response:
     service = _service(request)
-    return JSONResponse({"ok": True, "matches": len(service.matches), "unloadable": len(service.broken)})
+    return JSONResponse(
+        {"ok": True, "matches": len(service.matches), "loading": service.loading, "unloadable": len(service.broken)}
+    )
 
 
 async def openapi(request: Request) -> Response:
@@ -142,7 +154,7 @@ async def list_games(request: Request) -> Response:
 
 
 async def list_matches(request: Request) -> Response:
-    return JSONResponse({"matches": _service(request).lobby()})
+    return JSONResponse({"matches": await _service(request).lobby()})
 
 
 async def create_match(request: Request) -> Response:
@@ -152,11 +164,11 @@ async def create_match(request: Request) -> Response:
 
 
 async def read_match(request: Request) -> Response:
-    return JSONResponse(_with_links(_match(request).summary()))
+    return JSONResponse(_with_links((await _match(request)).summary()))
 
 
 async def join_match(request: Request) -> Response:
-    match = _match(request)
+    match = await _match(request)
     seat, name = inputs.join(await _body(request))
     seat, token = await _service(request).join(match, seat, name)
     body = {"seat": seat, "token": token, "match": _with_links(match.summary())}
@@ -165,7 +177,7 @@ async def join_match(request: Request) -> Response:
 
 
 async def read_state(request: Request) -> Response:
-    match = _match(request)
+    match = await _match(request)
     service = _service(request)
     seat = service.seat_of(match, _token(request))
     payload = await service.payload(match, seat, _since(request))
@@ -175,7 +187,7 @@ async def read_state(request: Request) -> Response:
 
 
 async def answer(request: Request) -> Response:
-    match = _match(request)
+    match = await _match(request)
     service = _service(request)
     seat = service.seat_of(match, _token(request))
     option, version = inputs.answer(await _body(request))
@@ -201,10 +213,11 @@ async def updates(websocket: WebSocket) -> None:
     await websocket.accept()
     service = _service(websocket)
     try:
-        match = service.get(websocket.path_params["match_id"])
+        match = await service.get(inputs.match_id(websocket.path_params["match_id"]))
         hello = await asyncio.wait_for(websocket.receive_json(), HELLO_TIMEOUT)
         if not isinstance(hello, dict):
             raise ApiError(400, "the first message must be a JSON object: {\"token\": TOKEN or null}")
+        inputs.check_text(hello)
         token, html, since = hello.get("token"), bool(hello.get("html")), hello.get("since", 0)
         if token is not None and not isinstance(token, str) or type(since) is not int:
             raise ApiError(400, "'token' must be a string or null, 'since' an event number")
@@ -261,12 +274,12 @@ async def _until_closed(websocket: WebSocket) -> None:
 
 
 async def lobby(request: Request) -> Response:
-    return HTMLResponse(page.lobby_page(catalog.games(), catalog.bots(), _service(request).lobby()))
+    return HTMLResponse(page.lobby_page(catalog.games(), catalog.bots(), await _service(request).lobby()))
 
 
 async def match_page(request: Request) -> Response:
     try:
-        match = _match(request)
+        match = await _match(request)
     except ApiError as exc:
         return HTMLResponse(page.render("missing.html", message=exc.message), status_code=exc.status)
     return HTMLResponse(page.match_page(match.summary()))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from .. import BoardcoreError, Game
 from ..bots import Bot, make_bot
+from .errors import ApiError
 
 if TYPE_CHECKING:
     from .matches import LiveMatch, MatchService
@@ -72,7 +73,14 @@ class Autoplay:
                 log.error("match %s: %s", match.id, match.problem)
                 match.changed()
                 return
-            if not await self.service.bot_answer(match, seat, option, version) and match.moves == version:
+            try:
+                accepted = await self.service.bot_answer(match, seat, option, version)
+            except ApiError as exc:  # the store refused the answer: the match is as it was
+                match.problem = f"the {match.bots[seat]} bot's answer at seat {seat} was not stored: {exc.message}"
+                log.error("match %s: %s", match.id, match.problem)
+                match.changed()
+                return
+            if not accepted and match.moves == version:
                 # refused although nothing moved: the copy and the match disagree; do not spin
                 match.problem = f"the {match.bots[seat]} bot at seat {seat} chose an option the match refused"
                 log.error("match %s: %s", match.id, match.problem)

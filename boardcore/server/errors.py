@@ -11,13 +11,17 @@ from __future__ import annotations
 
 
 class ApiError(Exception):
-    """A request the server refuses: ``status`` is the HTTP status (4xx), the
-    message says why in a sentence meant for the person or program that sent it."""
+    """A request the server refuses: ``status`` is the HTTP status (a 4xx, or 503
+    when the server cannot serve that match or store that answer), the message
+    says why in a sentence meant for the person or program that sent it."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
+        """Extra response headers: ``Connection: close`` after a body that was not
+        read to its end, ``Retry-After`` for a 503 that may pass."""
 
 
 def bad_request(message: str) -> ApiError:

@@ -9,6 +9,13 @@ while other matches go on. The engine's calls are synchronous: the slow ones
 the state, and the clone replaces the live state only once the store has
 committed it. An answer is acknowledged after that commit, so every acknowledged
 answer survives the server being killed.
+
+Stored matches are verified as they are loaded: each row is checked (``rows``)
+and each save replayed from its history, in a worker thread, while the server
+already answers. A request for a match waits for that match's check only (and
+starts it, if the loader has not reached it yet); the lobby waits for all. A
+match that fails is unavailable: every request for it is a 503 saying why,
+and every other match goes on.
 """
 
 from __future__ import annotations
@@ -29,7 +36,8 @@ from .autoplay import Autoplay
 from .errors import ApiError, bad_request, conflict, not_found
 from .inputs import NewMatch
 from .payload import seat_payload
-from .store import MatchRecord, MatchStore, SeatRecord, SeatTaken, StaleMove
+from .rows import DamagedRow, match_record, show_id
+from .store import MatchRecord, MatchStore, RawMatch, SeatRecord, SeatTaken, StaleMove, StoreUnavailable
 
 log = logging.getLogger("boardcore.server")
 
@@ -116,28 +124,94 @@ class MatchService:
         self.store = store
         self.matches: dict[str, LiveMatch] = {}
         self.broken: dict[str, str] = {}
-        """Stored matches that cannot be loaded (a game or plugin no longer installed), and why."""
+        """Stored matches that cannot be served (a damaged row or save, a game or
+        plugin no longer installed), and why."""
+        self.damage: list[str] = []
+        """What is wrong with the database as a whole, if anything (a table SQLite
+        could read only in part)."""
         self._tokens: dict[str, tuple[str, int]] = {}
+        self._waiting: dict[str, MatchRecord] = {}
+        """Stored matches not verified yet, by id."""
+        self._loads: dict[str, asyncio.Task[None]] = {}
+        self._loader: asyncio.Task[None] | None = None
         self.autoplay = Autoplay(self, bot_delay)
 
     # -- starting and stopping -------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every stored match and let the bots whose turn it is play."""
-        records = await asyncio.to_thread(self.store.matches)
-        for record in records:
+        """Read every stored match's row; the rows that are damaged make their match
+        unavailable now, the others are verified in the background (see the module)."""
+        raw, self.damage = await asyncio.to_thread(self.store.raw_matches)
+        for note in self.damage:
+            log.error("%s: %s (boardcore serve --check-db lists the damaged matches)", self.store.path, note)
+        for stored in raw:
             try:
-                match = await asyncio.to_thread(_revive, record)
-            except (BoardcoreError, ValueError) as exc:
-                self.broken[record.id] = f"cannot be loaded: {exc}"
-                log.warning("match %s %s", record.id, self.broken[record.id])
+                record = checked_record(stored)
+            except DamagedRow as exc:
+                self._unavailable(show_id(stored.id), f"is damaged in the database: {exc}")
                 continue
-            self._add(match)
-        for match in self.matches.values():
-            self.autoplay.kick(match)
+            except Exception as exc:  # a row damaged in a way nobody foresaw costs its match only
+                log.exception("match %s: reading the stored row failed", show_id(stored.id))
+                self._unavailable(show_id(stored.id), f"is damaged in the database: {type(exc).__name__}: {exc}")
+                continue
+            if record.id in self._waiting:  # the id is the primary key: only a damaged index repeats one
+                self._unavailable(record.id, "is damaged in the database: its id is stored twice")
+                continue
+            self._waiting[record.id] = record
+        self._loader = asyncio.get_running_loop().create_task(self._load_all(), name="verify stored matches")
 
     async def stop(self) -> None:
+        if self._loader is not None:
+            self._loader.cancel()
+            await asyncio.gather(self._loader, *self._loads.values(), return_exceptions=True)
         await self.autoplay.stop()
+
+    async def loaded(self) -> None:
+        """Wait until every stored match is verified (served or unavailable)."""
+        if self._loader is not None:
+            await asyncio.shield(self._loader)
+
+    @property
+    def loading(self) -> int:
+        """How many stored matches are still waiting to be verified."""
+        return len(self._waiting)
+
+    async def _load_all(self) -> None:
+        for match_id in list(self._waiting):
+            if match_id in self._waiting:  # not verified yet at the request of a client
+                await self._load(match_id)
+
+    def _load(self, match_id: str) -> asyncio.Task[None]:
+        """The verification of a stored match, started once (by the loader or by the
+        first request for it, whichever comes first)."""
+        task = self._loads.get(match_id)
+        if task is None:
+            task = self._loads[match_id] = asyncio.get_running_loop().create_task(self._verify(match_id))
+        return task
+
+    async def _verify(self, match_id: str) -> None:
+        record = self._waiting[match_id]
+        try:
+            match = await asyncio.to_thread(revive, record)
+        except (BoardcoreError, ValueError) as exc:
+            self._unavailable(record.id, f"cannot be loaded: {exc}")
+        except Exception as exc:  # a save that fails in a way nobody foresaw costs this match only
+            log.exception("match %s: verifying the stored match failed", record.id)
+            self._unavailable(record.id, f"cannot be loaded: {type(exc).__name__}: {exc}")
+        else:
+            reused = [s.seat for s in match.seats.values() if s.token_hash in self._tokens]
+            if reused:  # tokens are unique in the schema: only a damaged index repeats one
+                self._unavailable(record.id, f"is damaged in the database: seat {reused[0]}'s token is another seat's")
+            else:
+                self._add(match)
+                self.autoplay.kick(match)
+        finally:
+            del self._waiting[match_id]
+            del self._loads[match_id]
+
+    def _unavailable(self, match_id: str, why: str) -> None:
+        self.broken[match_id] = why
+        log.warning("match %s %s", match_id, why)
 
     def _add(self, match: LiveMatch) -> None:
         self.matches[match.id] = match
@@ -146,11 +220,17 @@ class MatchService:
 
     # -- finding a match and a seat ------------------------------------------------------
 
-    def get(self, match_id: str) -> LiveMatch:
+    async def get(self, match_id: str) -> LiveMatch:
+        """The match ``match_id``, once verified; 404 if there is none, 503 (saying
+        why) if it cannot be served."""
+        if match_id in self._waiting:
+            await asyncio.shield(self._load(match_id))
         match = self.matches.get(match_id)
         if match is None:
             if match_id in self.broken:
                 raise ApiError(503, f"match {match_id} {self.broken[match_id]}")
+            if self.damage:  # the id may be one that the damaged part of the file holds
+                raise ApiError(503, f"there is no match {match_id!r:.40} among those the damaged database could be read for")
             raise not_found(f"there is no match {match_id!r:.40}")
         return match
 
@@ -167,8 +247,9 @@ class MatchService:
             raise ApiError(403, f"this token is not a seat's token in match {match.id}")
         return seat
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Every match's public summary, the newest first."""
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Every match's public summary, the newest first (once every stored match is verified)."""
+        await self.loaded()
         return [m.summary() for m in sorted(self.matches.values(), key=lambda m: (-m.created, m.id))]
 
     # -- creating and joining ------------------------------------------------------------
@@ -197,7 +278,10 @@ class MatchService:
         record = MatchRecord(
             match.id, game.name, match.plugins, state.players, match.bots, 0, state.is_over, state.to_json(), now, now
         )
-        await asyncio.to_thread(self.store.add_match, record)
+        try:
+            await asyncio.to_thread(self.store.add_match, record)
+        except StoreUnavailable as exc:
+            raise unavailable(f"the new match cannot be stored now: {exc}") from None
         self._add(match)
         self.autoplay.kick(match)
         return match
@@ -222,6 +306,8 @@ class MatchService:
                 await asyncio.to_thread(self.store.add_seat, match.id, record)
             except SeatTaken:
                 raise conflict(f"seat {seat} was just taken") from None
+            except StoreUnavailable as exc:
+                raise unavailable(f"the seat cannot be stored now (nobody sits there yet): {exc}") from None
             match.seats[seat] = record
             self._tokens[record.token_hash] = (match.id, seat)
         match.changed()
@@ -229,15 +315,15 @@ class MatchService:
 
     # -- answering -----------------------------------------------------------------------
 
-    async def answer(self, match: LiveMatch, seat: int | None, option: int, version: int | None) -> None:
+    async def answer(self, match: LiveMatch, seat: int | None, option: int, version: int) -> None:
         """Apply option number ``option`` of ``seat``'s decision; refuse with a 4xx,
-        changing nothing, if it is not one, or if ``version`` (when given) is older
-        than that decision: the seat chose from options that are no longer asked."""
+        changing nothing, if it is not one, or if ``version`` is older than that
+        decision: the seat chose from options that are no longer asked."""
         if seat is None:
             raise ApiError(401, "a spectator cannot answer: send a seat's token (Authorization: Bearer TOKEN)")
         async with match.lock:
             decision = _decision_of(match, seat)
-            if version is not None and not match.asked_since.get(seat, 0) <= version <= match.moves:
+            if not match.asked_since.get(seat, 0) <= version <= match.moves:
                 raise conflict(
                     f"your decision has changed since version {version} (the match is at version {match.moves}): read it again"
                 )
@@ -283,6 +369,8 @@ class MatchService:
             )
         except StaleMove as exc:
             raise conflict(f"{exc}: is another server using the same database?") from None
+        except StoreUnavailable as exc:
+            raise unavailable(f"the answer cannot be stored now (the match is unchanged): {exc}") from None
         before = {d.player: d for d in state.pending}
         match.state, match.moves = after, moves
         for decision in after.pending:
@@ -325,11 +413,36 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _revive(record: MatchRecord) -> LiveMatch:
-    """A stored match back in memory: its game loaded, its compact save read back
-    (trusted: only this server wrote it)."""
+def unavailable(message: str) -> ApiError:
+    """A 503: the store refused a write that may succeed later."""
+    return ApiError(503, message, {"Retry-After": "5"})
+
+
+def checked_record(stored: RawMatch) -> MatchRecord:
+    """The record of a stored match whose row SQLite could read and whose columns
+    are what the server writes; :class:`DamagedRow` otherwise."""
+    if stored.columns is None:
+        raise DamagedRow(stored.error or "SQLite cannot read it")
+    return match_record(stored.columns, stored.seats)
+
+
+def revive(record: MatchRecord) -> LiveMatch:
+    """A stored match back in memory: its game loaded and its save verified by a
+    replay of its history (a changed character, or a save of another match, is
+    refused here rather than on every later read), then checked against the row
+    around it. Raises ``BoardcoreError`` or ``ValueError`` saying what is wrong."""
     game = catalog.game(record.game, record.plugins)
-    state = game.state_from_json(record.save, verify=False)
+    state = game.state_from_json(record.save)
+    if state.players != record.players:
+        raise ValueError(f"its save has {state.players} players, its row {record.players}")
+    if len(state.history) != record.moves:
+        raise ValueError(f"its save holds {len(state.history)} answers, its row counts {record.moves}")
+    if state.is_over != record.over:
+        raise ValueError(f"its row says the match is {'' if record.over else 'not '}over, its save says otherwise")
+    events = len(state.events)
+    for seat in record.seats:
+        if seat.seen > events:
+            raise ValueError(f"seat {seat.seat} last answered after event {seat.seen}, but the log holds {events}")
     return LiveMatch(
         id=record.id,
         game=game,

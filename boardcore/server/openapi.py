@@ -149,13 +149,14 @@ _SCHEMAS: dict[str, Any] = {
     },
     "Answer": {
         "type": "object",
-        "required": ["option"],
+        "required": ["option", "version"],
         "additionalProperties": False,
         "properties": {
             "option": {"type": "integer", "description": "the index of the chosen option"},
             "version": {
                 "type": "integer",
-                "description": "the version the option was chosen from; refused (409) if your decision changed since",
+                "description": "the version the option was chosen from (required); refused (409) if your decision "
+                "changed since, so an answer sent twice counts once",
             },
         },
     },
@@ -187,7 +188,7 @@ _PATHS: dict[str, Any] = {
             "description": "Seats not given to a bot are open for people to join. Unknown games, player counts the game "
             "does not allow, option values it refuses, unknown plugins or bots are refused with 400.",
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewMatch")}}},
-            "responses": {"201": _json(_ref("Match"), "created"), "400": _ERROR, "413": _ERROR},
+            "responses": {"201": _json(_ref("Match"), "created"), "400": _ERROR, "413": _ERROR, "415": _ERROR, "503": _ERROR},
         },
     },
     "/api/matches/{match_id}": {
@@ -210,7 +211,15 @@ _PATHS: dict[str, Any] = {
                     }
                 }
             },
-            "responses": {"201": _json(_ref("Joined"), "seated"), "400": _ERROR, "404": _ERROR, "409": _ERROR},
+            "responses": {
+                "201": _json(_ref("Joined"), "seated"),
+                "400": _ERROR,
+                "404": _ERROR,
+                "409": _ERROR,
+                "413": _ERROR,
+                "415": _ERROR,
+                "503": _ERROR,
+            },
         }
     },
     "/api/matches/{match_id}/state": {
@@ -219,13 +228,20 @@ _PATHS: dict[str, Any] = {
             "parameters": [_MATCH_ID, _SINCE, {"name": "html", "in": "query", "required": False, "schema": {"enum": ["1"]},
                                                  "description": "1: add the page's table as HTML"}],
             "security": _SEAT,
-            "responses": {"200": _json(_ref("SeatState"), "your view"), "401": _ERROR, "403": _ERROR, "404": _ERROR},
+            "responses": {
+                "200": _json(_ref("SeatState"), "your view"),
+                "400": _ERROR,
+                "401": _ERROR,
+                "403": _ERROR,
+                "404": _ERROR,
+                "503": _ERROR,
+            },
         }
     },
     "/api/matches/{match_id}/answer": {
         "post": {
             "summary": "Answer your seat's decision",
-            "description": "The engine checks the answer. 409: your decision changed since 'version', the match is over, "
+            "description": "The engine checks the answer. 400: 'version' missing. 409: your decision changed since 'version', the match is over, "
             "or it is not asking your seat; "
             "422: no such option, or the game refused it. The match is unchanged by a refused answer.",
             "parameters": [_MATCH_ID, _SINCE],
@@ -238,7 +254,10 @@ _PATHS: dict[str, Any] = {
                 "403": _ERROR,
                 "404": _ERROR,
                 "409": _ERROR,
+                "413": _ERROR,
+                "415": _ERROR,
                 "422": _ERROR,
+                "503": _ERROR,
             },
         }
     },

@@ -1,4 +1,5 @@
-"""``serve``: run the server with uvicorn on an address, until interrupted."""
+"""``serve``: run the server with uvicorn on an address, until interrupted, with
+the limits of ``limits`` on each client."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import TextIO
 import uvicorn
 
 from .app import create_app
+from .inputs import MAX_BODY
+from .limits import Limits, guarded_protocol
 from .store import MatchStore, StoreError
 
 
@@ -20,14 +23,17 @@ def serve(
     bot_delay: float = 0.5,
     log_level: str = "warning",
     out: TextIO | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Serve the lobby, the match pages and the API on ``host:port`` (port 0: any
     free port), keeping matches in the SQLite file ``db``; print the address to open.
 
     Raises ``ValueError`` with a sentence for a database that cannot be used or an
-    address that cannot be bound, before anything is served.
+    address that cannot be bound, before anything is served. A damaged match in a
+    usable database does not stop the server: that match answers 503.
     """
     out = out or sys.stdout
+    limits = limits or Limits()
     try:
         MatchStore(db).close()  # a bad file is refused now, not on the first request
     except StoreError as exc:
@@ -37,7 +43,17 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     print(f"boardcore server: open http://{shown}:{bound}/ (matches kept in {db}; Ctrl-C stops)", file=out, flush=True)
     # Updates are a few kB of JSON: compressing each costs more time than it saves.
-    config = uvicorn.Config(create_app(db, bot_delay), log_level=log_level, lifespan="on", ws_per_message_deflate=False)
+    config = uvicorn.Config(
+        create_app(db, bot_delay),
+        log_level=log_level,
+        lifespan="on",
+        ws_per_message_deflate=False,
+        http=guarded_protocol(limits),
+        timeout_keep_alive=limits.idle_timeout,  # type: ignore[arg-type]  # a float works: it is a call_later delay
+        # a client's WebSocket messages are a hello of a few bytes: anything near a body's limit is refused
+        ws_max_size=MAX_BODY,
+        ws_max_queue=4,
+    )
     uvicorn.Server(config).run(sockets=[sock])
 
 

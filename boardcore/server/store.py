@@ -8,7 +8,14 @@ the file holds every answer that was acknowledged, and none half-written.
 
 The schema is versioned with SQLite's ``user_version``: a file written by a
 newer schema is refused rather than misread, and an older one is upgraded in
-place by the steps in ``_MIGRATIONS``.
+place by the steps in ``_MIGRATIONS``. A file that is not a match store (another
+program's tables, a file cut to nothing) is refused when it is opened.
+
+Reading never trusts the file: :meth:`MatchStore.raw_matches` reads each match's
+row on its own, as raw values, so a row that SQLite cannot read (a damaged page)
+or that holds something the server never writes costs that match only; the
+rows are checked by ``rows``. A write that SQLite refuses raises
+:class:`StoreUnavailable` and changes nothing.
 
 Calls are synchronous and safe from several threads: one connection, used under
 a lock (the server calls the store from worker threads so that a write's fsync
@@ -17,15 +24,20 @@ never stalls its event loop).
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import attrs
+
+from .._persist import MAX_SAVE_SIZE
 
 SCHEMA_VERSION = 1
 """The schema this module writes; kept in the file's ``PRAGMA user_version``."""
@@ -60,6 +72,12 @@ _MIGRATIONS: dict[int, Sequence[str]] = {
 }
 """Schema version -> the statements that bring a file from the version before to it."""
 
+_COLUMNS = {
+    "matches": ("id", "game", "plugins", "players", "bots", "moves", "over", "save", "created", "updated"),
+    "seats": ("match_id", "seat", "name", "token_hash", "seen"),
+}
+"""The tables of the current schema and their columns, in order."""
+
 
 class StoreError(Exception):
     """The database cannot be used: not a match store, a newer schema, or unreadable."""
@@ -71,6 +89,26 @@ class SeatTaken(StoreError):
 
 class StaleMove(StoreError):
     """The stored match has moved on since the move was computed (another writer)."""
+
+
+class StoreUnavailable(StoreError):
+    """SQLite refused a write (a damaged page, a full disk, a lock held too long):
+    nothing was written."""
+
+
+@attrs.frozen
+class RawMatch:
+    """One stored match as SQLite gave it, before any check (see ``rows``)."""
+
+    id: Any
+    """The ``id`` column as stored (bytes for text)."""
+    columns: tuple[Any, ...] | None
+    """The ``matches`` columns in their order (``save`` None when it is longer than
+    a save may be), or None when SQLite could not read the row."""
+    seats: list[tuple[Any, ...]]
+    """``(seat, name, token_hash, seen)`` of each of its seats."""
+    error: str | None = None
+    """What SQLite said when the row or its seats could not be read."""
 
 
 @attrs.frozen
@@ -101,19 +139,63 @@ class MatchRecord:
 class MatchStore:
     """The matches of one server, in the SQLite file at ``path`` (``":memory:"`` for tests)."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, read_only: bool = False) -> None:
+        """Open (or create) the store; ``read_only`` opens an existing one of the
+        current schema without changing anything in it (``serve --check-db``).
+        Raises :class:`StoreError` saying why a file cannot be used."""
         self.path = str(path)
         self._lock = threading.Lock()
+        _refuse_empty(self.path)
+        if read_only and not os.path.isfile(self.path):
+            raise StoreError(f"{self.path}: no such file")
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
-            self._db.execute("PRAGMA journal_mode = WAL")
-            # FULL: a commit is on disk before the answer is acknowledged, even if the
-            # machine (not only the process) stops right after.
-            self._db.execute("PRAGMA synchronous = FULL")
-            self._db.execute("PRAGMA foreign_keys = ON")
-            self._migrate()
+            if read_only:
+                uri = f"{Path(self.path).resolve().as_uri()}?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None, timeout=10)
+            else:
+                self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path}: cannot be used as a match store: {exc}") from exc
+        try:
+            if read_only:
+                self._check_version()
+            else:
+                self._db.execute("PRAGMA journal_mode = WAL")
+                # FULL: a commit is on disk before the answer is acknowledged, even if the
+                # machine (not only the process) stops right after.
+                self._db.execute("PRAGMA synchronous = FULL")
+                self._db.execute("PRAGMA foreign_keys = ON")
+                self._migrate()
+        except BaseException as exc:
+            self._db.close()
+            if isinstance(exc, sqlite3.DatabaseError):
+                raise StoreError(f"{self.path}: cannot be used as a match store: {exc}") from exc
+            raise
+
+    def _check_version(self) -> None:
+        """A read-only store must be of the current schema: nothing can be upgraded."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            tables = self._db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
+            if version == 0 and tables:
+                raise StoreError(f"{self.path}: this SQLite file holds other tables; it is not a boardcore match store")
+            if version == 0:
+                raise StoreError(f"{self.path}: an empty SQLite file, with no matches")
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path}: written by a newer boardcore (schema {version}; this one knows up to {SCHEMA_VERSION})"
+                )
+            raise StoreError(f"{self.path}: of schema {version}: serve it once to upgrade it to schema {SCHEMA_VERSION}")
+        self._check_tables()
+
+    def integrity(self) -> list[str]:
+        """What SQLite's own check finds wrong with the file (at most 100 lines; none if sound)."""
+        with self._lock:
+            try:
+                lines = [str(row[0]) for row in self._db.execute("PRAGMA integrity_check(100)")]
+            except sqlite3.DatabaseError as exc:
+                return [f"the check itself failed: {exc}"]
+        return [] if lines == ["ok"] else lines
 
     def close(self) -> None:
         with self._lock:
@@ -121,15 +203,24 @@ class MatchStore:
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction, committed whole or not at all."""
+        """One write transaction, committed whole or not at all. SQLite's refusals
+        (other than a broken constraint, which callers read) are
+        :class:`StoreUnavailable`."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._db
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        with contextlib.suppress(sqlite3.Error):  # the error that brought us here says more
+                            self._db.execute("ROLLBACK")
+                    raise
+            except sqlite3.IntegrityError:
                 raise
-            self._db.execute("COMMIT")
+            except sqlite3.DatabaseError as exc:
+                raise StoreUnavailable(f"{self.path}: cannot be written: {exc}") from exc
 
     def _migrate(self) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
@@ -141,11 +232,23 @@ class MatchStore:
             tables = self._db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
             if tables:
                 raise StoreError(f"{self.path}: this SQLite file holds other tables; it is not a boardcore match store")
+        elif version == SCHEMA_VERSION:
+            self._check_tables()
         for step in range(version + 1, SCHEMA_VERSION + 1):
             with self._transaction() as db:
                 for statement in _MIGRATIONS[step]:
                     db.execute(statement)
                 db.execute(f"PRAGMA user_version = {step}")  # a number of ours, not input
+
+    def _check_tables(self) -> None:
+        """Refuse a file that claims the current schema but lacks its tables or columns."""
+        for table, columns in _COLUMNS.items():
+            found = tuple(row[1] for row in self._db.execute(f"PRAGMA table_info({table})"))  # our names, not input
+            if found != columns:
+                raise StoreError(
+                    f"{self.path}: its table {table!r} has columns {list(found)}, not {list(columns)}: "
+                    "it is not a boardcore match store"
+                )
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -199,33 +302,87 @@ class MatchStore:
 
     # -- reading ---------------------------------------------------------------------------
 
-    def matches(self) -> list[MatchRecord]:
-        """Every stored match with its seats, oldest first."""
+    def raw_matches(self) -> tuple[list[RawMatch], list[str]]:
+        """Every stored match as raw values, read one by one, and what was wrong with
+        the file as a whole (a table SQLite could only read in part).
+
+        A match whose row or seats SQLite cannot read (a damaged page) comes back
+        with its ``error``; the others are read whatever it holds. Text comes back
+        as bytes, undecoded: ``rows.match_record`` checks it.
+        """
         with self._lock:
-            rows = self._db.execute(
-                "SELECT id, game, plugins, players, bots, moves, over, save, created, updated FROM matches ORDER BY created, id"
-            ).fetchall()
-            seat_rows = self._db.execute("SELECT match_id, seat, name, token_hash, seen FROM seats ORDER BY seat").fetchall()
-        seats: dict[str, list[SeatRecord]] = {}
-        for match_id, seat, name, token_hash, seen in seat_rows:
-            seats.setdefault(match_id, []).append(SeatRecord(seat, name, token_hash, seen))
-        return [
-            MatchRecord(
-                id=row[0],
-                game=row[1],
-                plugins=tuple(json.loads(row[2])),
-                players=row[3],
-                bots=tuple(json.loads(row[4])),
-                moves=row[5],
-                over=bool(row[6]),
-                save=row[7],
-                created=row[8],
-                updated=row[9],
-                seats=tuple(seats.get(row[0], ())),
-            )
-            for row in rows
-        ]
+            db = self._db
+            db.text_factory = bytes
+            try:
+                return _read_raw(db)
+            finally:
+                db.text_factory = str
 
     def schema_version(self) -> int:
         with self._lock:
             return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _refuse_empty(path: str) -> None:
+    """A file of 0 bytes would open as a new, empty store, and the server would start
+    with no matches and say nothing; a match store is never empty once made, so
+    such a file was cut short (with no write-ahead log to restore it from)."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    try:
+        size = os.stat(path).st_size
+    except OSError:
+        return  # missing: a new store; unreadable: sqlite3 says why
+    try:
+        wal = os.stat(path + "-wal").st_size
+    except OSError:
+        wal = 0
+    if size == 0 and wal == 0:
+        raise StoreError(
+            f"{path}: the file is empty (0 bytes), but a match store never is: it was cut short. "
+            "Move it away (or delete it) to start a server with no matches"
+        )
+
+
+_MATCH_COLUMNS = "id, game, plugins, players, bots, moves, over, CASE WHEN length(save) <= ? THEN save END, created, updated"
+
+
+def _read_raw(db: sqlite3.Connection) -> tuple[list[RawMatch], list[str]]:
+    notes: list[str] = []
+    ids, error = _as_far_as_readable(db, "SELECT rowid, id FROM matches", ())
+    if error is not None:
+        # the table cannot be walked through: its id index may still list every match
+        found, again = _as_far_as_readable(db, "SELECT rowid, id FROM matches INDEXED BY sqlite_autoindex_matches_1", ())
+        notes.append(f"the matches table can be read only in part ({error})")
+        if again is not None:
+            notes.append(f"its index of ids can be read only in part too ({again}): some matches may be missing")
+        known = {rowid for rowid, _ in ids}
+        ids += [(rowid, match_id) for rowid, match_id in found if rowid not in known]
+    matches = []
+    for rowid, match_id in ids:
+        try:
+            columns = db.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE rowid = ?", (MAX_SAVE_SIZE, rowid)).fetchone()
+            seats = db.execute(
+                "SELECT seat, name, token_hash, seen FROM seats WHERE match_id = (SELECT id FROM matches WHERE rowid = ?)",
+                (rowid,),
+            ).fetchall()
+        except sqlite3.DatabaseError as exc:
+            matches.append(RawMatch(match_id, None, [], f"SQLite cannot read it: {exc}"))
+            continue
+        if columns is None:  # listed by a damaged index, not in the table
+            matches.append(RawMatch(match_id, None, [], "SQLite lists it but cannot find its row"))
+            continue
+        matches.append(RawMatch(match_id, tuple(columns), seats))
+    return matches, notes
+
+
+def _as_far_as_readable(db: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> tuple[list[Any], str | None]:
+    """The rows of ``sql`` up to where SQLite fails, and its message (None if it did not)."""
+    rows: list[Any] = []
+    try:
+        cursor = db.execute(sql, args)
+        while batch := cursor.fetchmany(256):
+            rows.extend(batch)
+    except sqlite3.DatabaseError as exc:
+        return rows, str(exc)
+    return rows, None

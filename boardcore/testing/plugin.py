@@ -6,10 +6,10 @@ test with a mark, on a test, a class or a whole module (``pytestmark``)::
 
     import pytest
 
-    pytestmark = pytest.mark.boardcore_game("prehistoric-warfare", plugins=["pw-shamans"])
+    pytestmark = pytest.mark.boardcore_game("my-game", plugins=["my-expansion"])
 
-    def test_a_cave_shaman_feeds_the_hunt(arrange):
-        state = arrange(players=2, seed=1, before=lambda s: put(s, "tribe:0", ["Cave Shaman"]))
+    def test_a_new_card_does_what_it_says(arrange):
+        state = arrange(players=2, seed=1, before=lambda s: put(s, "hand:0", ["New Card"]))
         ...
 
     def test_every_property_holds(conformance):
@@ -58,7 +58,7 @@ def game(request: pytest.FixtureRequest) -> Game:
     if mark is None or not mark.args:
         raise pytest.UsageError(
             f"{request.node.nodeid}: the game fixture needs a mark naming the game, such as "
-            f'@pytest.mark.{MARK}("gallic-wars", plugins=["gw-turncoats"])'
+            f'@pytest.mark.{MARK}("my-game", plugins=["my-expansion"])'
         )
     chosen = mark.args[0]
     plugins = tuple(mark.kwargs.get("plugins", ()))

@@ -37,10 +37,8 @@ class Api:
         assert response.status_code == 200, response.text
         return response.json()
 
-    def answer(self, match: str, token: str, option: int, version: int | None = None) -> Any:
-        body: dict[str, Any] = {"option": option}
-        if version is not None:
-            body["version"] = version
+    def answer(self, match: str, token: str, option: int, version: int) -> Any:
+        body = {"option": option, "version": version}
         return self.client.post(f"/api/matches/{match}/answer", headers=auth(token), json=body)
 
     def wait(self, match: str, token: str | None, until: Any, timeout: float = 20.0) -> dict[str, Any]:
@@ -90,15 +88,16 @@ def play_until_a_bot_moves(api: Api, match: str, token: str, limit: int = 60) ->
     raise AssertionError(f"no bot moved in {limit} answers")
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(db: Path, port: int, *options: str) -> subprocess.Popen[bytes]:
     """``boardcore serve`` in a process of its own, on ``port`` and the file ``db``,
-    its bots moving at once; returns when it answers."""
+    its bots moving at once, with more command-line ``options``; returns when it
+    answers. Its output goes to ``server_log(db)``."""
     import httpx
 
-    log = db.with_name(db.name + ".log")
+    log = server_log(db)
     with log.open("ab") as out:  # a file, not a pipe: a pipe nobody reads would fill and stall the server
         process = subprocess.Popen(
-            [sys.executable, "-m", "boardcore", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0"],
+            [sys.executable, "-m", "boardcore", "serve", "--port", str(port), "--db", str(db), "--bot-delay", "0", *options],
             stdout=out,
             stderr=subprocess.STDOUT,
         )
@@ -113,3 +112,8 @@ def start_server(db: Path, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.05)
     process.kill()
     raise AssertionError("the server did not start in 30 s")
+
+
+def server_log(db: Path) -> Path:
+    """Where ``start_server`` writes the output of the server on ``db``."""
+    return db.with_name(db.name + ".log")

@@ -79,7 +79,7 @@ def test_a_bad_match_request_is_refused_with_a_message(api, body, message):
 def test_a_body_that_is_not_json_or_too_large_is_refused(api):
     response = api.client.post("/api/matches", content=b"{not json", headers={"content-type": "application/json"})
     assert response.status_code == 400 and "not valid JSON" in response.json()["error"]
-    response = api.client.post("/api/matches", content=b"[" * 70_000)
+    response = api.client.post("/api/matches", content=b"[" * 70_000, headers={"content-type": "application/json"})
     assert response.status_code == 413
 
 
@@ -97,7 +97,7 @@ def test_tokens_open_only_their_own_seat(api):
         response = api.client.get(f"/api/matches/{first}/state", headers=headers)
         assert response.status_code == status, response.text
         assert response.json()["error"]
-        response = api.client.post(f"/api/matches/{first}/answer", headers=headers, json={"option": 0})
+        response = api.client.post(f"/api/matches/{first}/answer", headers=headers, json={"option": 0, "version": 0})
         assert response.status_code == status
     assert api.state(first, token)["version"] == 0
 
@@ -108,14 +108,16 @@ def test_answers_out_of_turn_out_of_range_or_stale_are_refused_and_change_nothin
     before = api.state(match, zero)
     assert before["decision"] is not None and api.state(match, one)["decision"] is None
     cases = [
-        (one, {"option": 0}, 409, "seat 1 is not being asked anything now"),
-        (zero, {"option": 10_000}, 422, "there is no option 10000"),
-        (zero, {"option": -1}, 422, "there is no option -1"),
-        (zero, {"option": "0"}, 400, "'option' must be the index of an option"),
-        (zero, {"option": True}, 400, "'option' must be the index of an option"),
-        (zero, {}, 400, "'option' is missing"),
+        (one, {"option": 0, "version": 0}, 409, "seat 1 is not being asked anything now"),
+        (zero, {"option": 10_000, "version": 0}, 422, "there is no option 10000"),
+        (zero, {"option": -1, "version": 0}, 422, "there is no option -1"),
+        (zero, {"option": "0", "version": 0}, 400, "'option' must be the index of an option"),
+        (zero, {"option": True, "version": 0}, 400, "'option' must be the index of an option"),
+        (zero, {"version": 0}, 400, "'option' is missing"),
+        (zero, {"option": 0}, 400, "'version' is missing"),
+        (zero, {"option": 0, "version": "0"}, 400, "'version' must be a whole number"),
         (zero, {"option": 0, "version": 3}, 409, "read it again"),
-        (None, {"option": 0}, 401, "a spectator cannot answer"),
+        (None, {"option": 0, "version": 0}, 401, "a spectator cannot answer"),
     ]
     for token, body, status, message in cases:
         response = api.client.post(f"/api/matches/{match}/answer", headers=auth(token), json=body)
@@ -167,7 +169,7 @@ def test_concurrent_answers_to_one_match_are_applied_one_at_a_time(api):
         responses = list(pool.map(lambda _: api.answer(match, zero, 0, version=0), range(8)))
     assert sorted(r.status_code for r in responses) == [200] + [409] * 7
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        both = list(pool.map(lambda token: api.answer(match, token, 0), [zero, one]))
+        both = list(pool.map(lambda token: api.answer(match, token, 0, version=1), [zero, one]))
     assert [r.status_code for r in both] == [200, 200]
     assert api.state(match, zero)["version"] == 3
 
@@ -180,7 +182,7 @@ def test_updates_are_pushed_over_the_websocket(api):
         first = socket.receive_json()
         assert first["type"] == "update" and first["seat"] == 1 and first["version"] == 0
         assert 'class="option"' in first["html"]
-        assert api.answer(match, zero, 0).status_code == 200
+        assert api.answer(match, zero, 0, version=0).status_code == 200
         pushed = socket.receive_json()
         assert pushed["version"] == 1 and pushed["events"]["from"] == first["events"]["to"]
         assert any("seat 0 chose in secret" in line for line in pushed["events"]["lines"])
@@ -265,9 +267,9 @@ def test_a_stored_answer_that_cannot_be_written_leaves_the_match_as_it_was(db, m
             raise OSError("disk full")
 
         monkeypatch.setattr(MatchStore, "record_move", full_disk)
-        response = api.answer(match, token, 0)
+        response = api.answer(match, token, 0, version=0)
         assert response.status_code == 500 and "as it was" in response.json()["error"]
         assert api.state(match, token) == before
         monkeypatch.undo()
-        assert api.answer(match, token, 0).status_code == 200
+        assert api.answer(match, token, 0, version=0).status_code == 200
         assert api.state(match, token)["version"] == 1
