@@ -54,6 +54,10 @@ class Moment(Event):
     """Whether the game performs this moment as a step (``m.schedule(Perform(moment))``),
     so that an optional replacement (``replaces(..., may=...)``) may ask whether
     to use it. A moment that asks cannot be performed in the middle of a step."""
+    chooser: ClassVar[str | None] = None
+    """For a moment that asks: the name of its field holding the affected seat,
+    who chooses which replacement is used when several apply at once (otherwise
+    the first in order is). None: the first in order, always."""
 
     def happen(self, m: Match) -> Moment | None:
         """Make the moment happen (nothing cancelled or replaced it). Return the moment

@@ -77,10 +77,21 @@ def modified(m: Match, moment: Moment) -> Moment | None:
 
 def replacement(m: Match, moment: Moment) -> Changer | None:
     """The first replacement of ``moment`` that must be used (its ``when`` holds)."""
-    for changer in in_play_order(m, m.rules.replacers(type(moment))):
-        if changer.may is None and (changer.when is None or changer.when(m, changer.card, moment)):
-            return changer
+    for changer in applying(m, moment):
+        return changer
     return None
+
+
+def applying(m: Match, moment: Moment) -> list[Changer]:
+    """Every replacement of ``moment`` that must be used now, in order (lazily: the
+    first is all ``perform`` needs)."""
+    found = []
+    for changer in in_play_order(m, m.rules.replacers(type(moment))):
+        if changer.when is None or changer.when(m, changer.card, moment):
+            found.append(changer)
+            if moment.chooser is None:
+                break  # nobody chooses among them: the first one is used
+    return found
 
 
 def replace(m: Match, moment: Moment, changer: Changer) -> None:
@@ -124,9 +135,11 @@ def perform(m: Match, moment: Moment) -> Moment | None:
 
 @attrs.frozen
 class Perform(Step):
-    """Perform ``moment`` as a step: modifications, the replacements that must be
-    used, then each seat that may use an optional one is asked (:class:`OfferInstead`);
-    if nobody does, the moment happens. Schedule what follows the moment after
+    """Perform ``moment`` as a step: modifications, the replacement that must be
+    used (when several must and the moment's class names a ``chooser``, that seat
+    chooses which, :class:`ChooseReplacement`), then each seat that may use an
+    optional one is asked (:class:`OfferInstead`); if nobody does, the moment
+    happens. Schedule what follows the moment after
     this step: ``m.schedule(Perform(moment), NextStep())``."""
 
     moment: Moment
@@ -141,13 +154,45 @@ class Perform(Step):
         changed = modified(m, moment)
         if changed is None:
             return
-        chosen = replacement(m, changed)
-        if chosen is not None:
-            replace(m, changed, chosen)
+        must = applying(m, changed)
+        if len(must) > 1:
+            ChooseReplacement(changed, tuple(c.source for c in must)).run(m)
+        elif must:
+            replace(m, changed, must[0])
         elif m.rules.optional_replacers(type(changed)):
             OfferInstead(changed).run(m)
         else:
             happen(m, changed)
+
+
+@attrs.frozen
+class ChooseReplacement(Step):
+    """Several replacements of ``moment`` apply at once and its class names who is
+    affected (``Moment.chooser``): that seat chooses which one is used."""
+
+    moment: Moment
+    sources: tuple[str, ...]
+    redeal_safe = True  # run again, it offers only the replacements that still apply
+
+    def seat(self) -> int:
+        seat = getattr(self.moment, str(self.moment.chooser), None)
+        if type(seat) is not int:
+            raise RuleError(f"{type(self.moment).__name__}.chooser names {self.moment.chooser!r}, which holds no seat")
+        return seat
+
+    def run(self, m: Match) -> None:
+        found = {c.source: c for c in applying(m, self.moment)}
+        options = [pick(s, f"{_label(found[s])} replaces it") for s in self.sources if s in found]
+        if len(options) > 1:
+            m.ask(self.seat(), options, f"{_describe(self.moment)}: which replacement applies?", self)
+        elif options:  # dealt anew (a search's copy), one of them no longer applies
+            replace(m, self.moment, found[options[0].item])
+        else:
+            happen(m, self.moment)
+
+    def resolve(self, m: Match, player: int, action: Action) -> None:
+        found = {c.source: c for c in applying(m, self.moment)}
+        replace(m, self.moment, found[getattr(action, "item")])
 
 
 def offers(m: Match, moment: Moment) -> dict[int, list[Changer]]:

@@ -311,3 +311,34 @@ def test_make_roll_sees_who_rolls_and_what_for():
     state = skirmish_at(Spy(), ranks={0: ["banner-1"]})
     choose(state, 0, f"strike {soldiers(state, 1)[0]}")
     assert seen == [(0, "strike"), (0, "strike")]  # two dice: the banner's
+
+
+def test_when_several_replacements_apply_the_affected_seat_chooses_which():
+    """SoldierLost names its owner as chooser: two house rules that both replace it
+    make the owner choose; the one not chosen does nothing."""
+    used = []
+
+    def rule(name):
+        class Instead(boardcore.Effect):
+            @boardcore.replaces(SoldierLost)
+            def save(self, m, card, moment):
+                used.append(name)
+                m.set_count(HP, 1, moment.soldier)
+
+        class Plugin:
+            @boardcore.hookimpl
+            def register_rules(self, game):
+                return [Instead()]
+
+        Plugin.name = name
+        return Plugin()
+
+    state = skirmish_at(rule("medic"), rule("chaplain"), dice=[6])
+    target = soldiers(state, 1)[0]
+    state.match.counters = {**state.match.counters, f"{HP}@{target}": 1}
+    choose(state, 0, f"strike {target}")
+    assert options(state, 1) == ["medic replaces it", "chaplain replaces it"]
+    assert state.pending[0].prompt == "soldier lost: which replacement applies?"
+    choose(state, 1, "chaplain replaces it")
+    assert used == ["chaplain"] and state.match.count(HP, target) == 1
+    assert events(state, MomentReplaced)[-1] == MomentReplaced(SoldierLost(1, target), "chaplain")

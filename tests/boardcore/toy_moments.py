@@ -35,6 +35,7 @@ class SoldierLost(boardcore.Moment):
     """``soldier`` of ``owner`` lost its last hit point and leaves the field."""
 
     asks = True
+    chooser = "owner"
     owner: int
     soldier: str
 
