@@ -114,9 +114,13 @@ class State:
         interchangeable (``GameSpec.redeal``; by default, all zones hidden from the
         player form one group), keeping every zone's size, and the match's random
         generator is replaced by one drawn from ``seed`` (future dice and reshuffles
-        are hidden too). Other players' secret picks are forgotten. The copy depends
-        only on what ``player`` sees and on ``seed``. Search bots sample hidden information this way; the
-        result is consistent with everything ``player`` can see.
+        are hidden too). Other players' secret picks are forgotten. The copy's
+        position (its cards, open decisions and generator) depends only on what
+        ``player`` sees and on ``seed``. Search bots sample hidden information this
+        way; the result is consistent with everything ``player`` can see. Its
+        ``history`` and log are still the real match's, which name other players'
+        secret choices and hidden cards: a search reads the copy's position, or
+        ``events_for(player)``, never those.
         """
         if not isinstance(player, int) or not 0 <= player < self._m.players:
             raise InvalidData(f"no seat {player!r} in a {self._m.players}-player match", where="determinize")

@@ -22,17 +22,26 @@ Parameters: ``players`` (the game's smallest count by default), ``deals`` (1000)
 and ``max_game_length`` (100000 moves; a match still running then ends with all
 returns 0, so the bound OpenSpiel is given always holds).
 
+**Players asked at once.** When the engine asks several players at once (a secret
+exchange, say), the OpenSpiel game asks them one after the other, as OpenSpiel's
+turn-based form of a simultaneous move does: the player who chose last keeps
+choosing while they are still asked (also when the engine asks everybody again
+after a reveal), then the first player the engine asks. A later player learns nothing of an earlier one's secret picks, not even how many
+there were, until the rules reveal them. In a search, the root player's own
+picks thus follow one another, and their nodes are shared by every sample.
+
 Information: the observation string is the player's view as text, the
 observation tensor its :class:`~boardcore.observations.ObservationEncoder`
 vector. The information-state string identifies everything the player has
 known: a digest of every event as they could read it when it happened
 (``Event.seen_by``, as ``State.events_for`` shows them; the seed of the
-``MatchStarted`` event is left out, being the hidden deal), of every id they
-chose and of their view now, after a readable head. There is
-no information-state tensor. ``state.resample_from_infostate`` (and
-:func:`resampler`, for Python's IS-MCTS) deals what the player cannot see again
-with ``State.determinize`` and also draws a new generator state, since future
-dice are hidden too.
+``MatchStarted`` event is left out, being the hidden deal, and so are other
+players' secret picks), of every id they chose and of their view now, after a
+readable head. There is no information-state tensor.
+
+Search: ``state.resample_from_infostate`` (and :func:`resampler`, for Python's
+IS-MCTS) gives a state the player cannot tell from the real one that depends only
+on what they know (:func:`resample`).
 """
 
 from __future__ import annotations
@@ -46,13 +55,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from . import Game, InvalidData, MatchStarted, State, list_games, load_game
+from . import Chose, Game, InvalidData, MatchStarted, State, list_games, load_game
 from .display import render_view
 from .observations import ObservationEncoder
-from .spaces import Cursor, check_players, rewards
+from .spaces import ActionSpace, Choice, Cursor, check_players, rewards
 
 DEALS = 1000
 MAX_GAME_LENGTH = 100_000
+_CHANCE, _TERMINAL = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.TERMINAL)
 
 
 def short_name(game: str) -> str:
@@ -186,49 +196,153 @@ class BoardcoreGame(pyspiel.Game):
         return Observer(self, perfect)
 
 
+_Trail = tuple[Any, int, int] | None
+"""One player's own choices, newest first: ``(older, id, events before it)``.
+
+A linked list of tuples, so a copy of a state shares it and appending is O(1)."""
+
+
+def _next_choice(space: ActionSpace, state: State, last: int | None) -> Choice | None:
+    """Who chooses next, and their decision: the player who just chose while they are
+    still asked, else the first player asked (None once the match is over).
+
+    When several players are asked at once (a secret exchange), each of them thus
+    makes their whole choice before the next begins: OpenSpiel's turn-based form of
+    a simultaneous move. The later players learn nothing of the earlier ones'
+    secret picks (see :meth:`_Match.chain`), and a search's own picks follow
+    one another in its tree instead of alternating with an opponent's."""
+    if state.is_over:
+        return None
+    pending = state.pending
+    seat = pending[0].player
+    if last is not None and last != seat and any(d.player == last for d in pending):
+        seat = last
+    return space.choice(state, seat)
+
+
+def _hash(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
 class _Match:
     """What a state holds, copied by :meth:`__deepcopy__` in O(1) (OpenSpiel clones a
-    Python state by deep-copying its attributes), with each player's running digest
-    of what they have known: every event as they could read it when it happened
-    (``Event.seen_by``) and every id they chose."""
+    Python state by deep-copying its attributes).
 
-    def __init__(self, game: BoardcoreGame, cursor: Cursor | None = None, moves: int = 0) -> None:
+    Each player's information state is a hash chain over what they have known, in
+    order: every event as they could read it when it happened (``Event.seen_by``)
+    and every id they chose. It is worked out only when asked for
+    (:meth:`information`), from where it was last brought up to date, so a random
+    playout, which never asks, costs no hashing and leaves the engine's events
+    unbuilt."""
+
+    def __init__(self, game: BoardcoreGame) -> None:
         self.game = game
-        self.cursor = cursor
-        self.moves = moves
-        self.known: list[Any] = []
-        self.read = 0
-        """How many events of the log the digests have read."""
+        self.cursor: Cursor | None = None
+        self.moves = 0
+        self.mover = _CHANCE
+        """OpenSpiel's current player: the chance player before the deal, then the
+        seat choosing, then the terminal player (a match over, or that has run
+        ``max_game_length`` moves)."""
+        self.known: list[bytes] = []
+        """Each player's chain, as far as it has been brought up to date."""
+        self.read: list[int] = []
+        """How many events of the log each player's chain has read."""
+        self.trails: list[_Trail] = []
+        """Each player's choices not yet in their chain."""
+        self.strings: dict[int, str] = {}
+        """Information-state strings asked for since the last move, by player."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
-        copy = _Match(self.game, None if self.cursor is None else self.cursor.clone(), self.moves)
-        copy.known = list(self.known)  # digests are bytes: shared, never changed in place
-        copy.read = self.read
+        copy = _Match(self.game)
+        copy.cursor = None if self.cursor is None else self.cursor.clone()
+        copy.moves, copy.mover = self.moves, self.mover
+        # Chains are bytes and trails tuples: shared, never changed in place.
+        copy.known, copy.read, copy.trails = list(self.known), list(self.read), list(self.trails)
+        # Shared until either copy moves (a move gives that copy a new dict): the
+        # two are the same match until then, so a string either works out holds
+        # for both.
+        copy.strings = self.strings
         return copy
 
     def start(self, state: State) -> None:
-        self.cursor = Cursor(self.game.space, state)
+        self.cursor = Cursor(self.game.space, state, _next_choice(self.game.space, state, None))
+        self.moves += 1
+        self._update()
         self.known = [b""] * state.players
-        self.read = 0
-        self.catch_up()
+        self.read = [0] * state.players
+        self.trails = [None] * state.players
 
-    def learn(self, player: int, data: bytes) -> None:
-        """Fold ``data`` into ``player``'s digest: a hash chain kept as bytes, so a
-        state copies and pickles as plain data."""
-        self.known[player] = hashlib.blake2b(self.known[player] + data, digest_size=16).digest()
+    def step(self, token: int) -> None:
+        """Choose id ``token`` for the player choosing now."""
+        cursor = self.cursor
+        assert cursor is not None and cursor.choice is not None
+        choice, state = cursor.choice, cursor.state
+        player = choice.player
+        before = len(state.match.log)
+        chosen = choice.choose(token)
+        if isinstance(chosen, Choice):
+            cursor.choice = chosen
+        else:
+            state.apply(player, chosen)
+            cursor.choice = _next_choice(cursor.space, state, player)
+        self.trails[player] = (self.trails[player], token, before)
+        self.moves += 1
+        self.strings = {}
+        self._update()
 
-    def catch_up(self) -> None:
-        """Add the events recorded since the last call to every player's digest."""
+    def _update(self) -> None:
+        assert self.cursor is not None
+        seat = self.cursor.player
+        self.mover = _TERMINAL if seat is None or self.moves >= self.game.longest else seat
+
+    def information(self, player: int) -> str:
+        """``player``'s information-state string: a readable head and a digest of
+        their chain and of their view now."""
+        found = self.strings.get(player)
+        if found is None:
+            cursor = self.cursor
+            assert cursor is not None
+            view = cursor.state.view(player)
+            chosen = " ".join(self.game.space.names[t] for t in cursor.prefix(player))
+            digest = _hash(self.chain(player) + json.dumps(view, sort_keys=True).encode()).hex()
+            found = self.strings[player] = f"p{player} turn {view['turn']} {view['phase']} chosen [{chosen}] {digest}"
+        return found
+
+    def chain(self, player: int) -> bytes:
+        """``player``'s chain, brought up to date with the events and ids since."""
+        assert self.cursor is not None
+        mine: list[tuple[int, int]] = []
+        trail = self.trails[player]
+        while trail is not None:
+            trail, token, before = trail
+            mine.append((token, before))
+        known, read = self.known[player], self.read[player]
+        for token, before in reversed(mine):
+            known, read = self._read(player, known, read, before), before
+            known = _hash(known + b"|%d" % token)
+        m = self.cursor.state.match
+        end = len(m.log)
+        self.known[player] = known = self._read(player, known, read, end)
+        self.read[player], self.trails[player] = end, None
+        return known
+
+    def _read(self, player: int, known: bytes, start: int, end: int) -> bytes:
+        """``known`` followed by events ``start`` to ``end`` of the log as ``player`` saw them."""
         assert self.cursor is not None
         m = self.cursor.state.match
         log, specs = m.log, m.specs
-        for index in range(self.read, len(log)):
+        for index in range(start, end):
             event = log[index]
             if isinstance(event, MatchStarted):
                 continue  # it names the seed, which is the hidden deal itself
-            for player in range(len(self.known)):
-                self.learn(player, repr(event.seen_by(specs, player)).encode())
-        self.read = len(log)
+            if isinstance(event, Chose) and event.action is None and event.player != player:
+                # Another player's secret pick. Players asked at once choose here one
+                # after the other, so a later one would learn how many picks the
+                # earlier ones made before making their own: what they picked is
+                # known only from its reveal.
+                continue
+            known = _hash(known + repr(event.seen_by(specs, player)).encode())
+        return known
 
 
 class BoardcoreState(pyspiel.State):
@@ -248,24 +362,14 @@ class BoardcoreState(pyspiel.State):
         """The match and the decision under way (None before the deal)."""
         return self.held.cursor
 
-    def _over(self) -> bool:
-        held = self.held
-        return held.cursor is not None and (held.cursor.player is None or held.moves >= held.game.longest)
-
     def current_player(self) -> int:
-        if self.held.cursor is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._over():
-            return int(pyspiel.PlayerId.TERMINAL)
-        player = self.held.cursor.player
-        assert player is not None
-        return player
+        return self.held.mover
 
     def _legal_actions(self, player: int) -> list[int]:
-        cursor = self.held.cursor
-        if cursor is None or cursor.choice is None or cursor.player != player or self._over():
+        held = self.held
+        if player != held.mover or held.cursor is None or held.cursor.choice is None:
             return []
-        return list(cursor.choice.legal())
+        return list(held.cursor.choice.legal())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         deals = self.held.game.deals
@@ -276,12 +380,7 @@ class BoardcoreState(pyspiel.State):
         if held.cursor is None:
             held.start(held.game.boardcore.new_state(players=held.game.space.players, seed=int(action)))
         else:
-            player = held.cursor.player
-            assert player is not None  # a match that is over is terminal: OpenSpiel applies nothing
-            held.cursor.step(int(action))
-            held.learn(player, b"|%d" % action)  # a player remembers their own choices
-            held.catch_up()
-        held.moves += 1
+            held.step(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -289,7 +388,7 @@ class BoardcoreState(pyspiel.State):
         return self.held.game.space.names[action]
 
     def is_terminal(self) -> bool:
-        return self._over()
+        return self.held.mover == _TERMINAL
 
     def returns(self) -> list[float]:
         held = self.held
@@ -299,8 +398,8 @@ class BoardcoreState(pyspiel.State):
         return rewards(held.cursor.state.result, players)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BoardcoreState:
-        """A state ``player_id`` cannot tell from this one: hidden cards dealt again
-        and a new generator state, from a number ``probability_sampler()`` gives."""
+        """A state ``player_id`` cannot tell from this one (see :func:`resample`),
+        drawn from a number ``probability_sampler()`` gives."""
         return resample(self, player_id, int(probability_sampler() * 2**62))
 
     def __str__(self) -> str:
@@ -314,21 +413,49 @@ class BoardcoreState(pyspiel.State):
 
 
 def resample(state: BoardcoreState, player: int, seed: int) -> BoardcoreState:
-    """A copy of ``state`` consistent with what ``player`` knows: the cards hidden
-    from them dealt again (``State.determinize``) and the generator re-seeded."""
-    copy: BoardcoreState = state.clone()
-    cursor = state.cursor
-    if cursor is None or cursor.player is None:
-        return copy
+    """A state ``player`` cannot tell from ``state``, drawn from ``seed``, that
+    depends only on what ``player`` knows.
+
+    The match is ``State.determinize``'s: what ``player`` cannot see dealt again,
+    the other players' secret picks in progress forgotten (they are asked again),
+    and a new generator for the dice to come. The same player chooses next when
+    they still can (OpenSpiel's search asks it of the player choosing now).
+    ``player``'s information state is theirs; every other player's is worked out
+    from ``player``'s and their view of the new match, not from what they really
+    knew (that would give away what they saw and chose). The sample has no
+    OpenSpiel history (``history()`` is empty; no sequence of moves leads to a
+    match dealt again), but it counts its moves towards ``max_game_length`` and
+    serializes and pickles like any state. Before the deal nothing is known: the
+    sample is a new initial state."""
+    game = state.get_game()
+    sample: BoardcoreState = game.new_initial_state()
+    held = state.held
+    cursor = held.cursor
+    if cursor is None:
+        return sample
+    players = len(held.known)
+    if type(player) is not int or not 0 <= player < players:
+        raise InvalidData(f"no seat {player!r} in a {players}-player match", where="resample")
+    known = held.chain(player)
     again = cursor.state.determinize(player, seed)
-    again.match.rng = (seed * 0x9E3779B97F4A7C15 + 1) & (2**64 - 1)  # future dice are hidden too
-    choice = cursor.choice if cursor.player == player else None
-    copy.held.cursor = Cursor(cursor.space, again, choice)
-    return copy
+    current = cursor.player
+    choice = cursor.choice if current == player else _next_choice(cursor.space, again, current)
+    into = sample.held
+    into.cursor = Cursor(cursor.space, again, choice)
+    into.moves = held.moves
+    into._update()
+    # Whatever determinize records while asking forgotten decisions again is not
+    # something that happened in the match: nobody reads it.
+    into.read = [len(again.match.log)] * players
+    into.known = [known if seat == player else _hash(b"%d seen by %d|" % (seat, player) + known) for seat in range(players)]
+    into.trails = [None] * players
+    return sample
 
 
 def resampler(seed: int = 0) -> Callable[[BoardcoreState, int], BoardcoreState]:
-    """A resampling function for ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``."""
+    """A resampling function for ``open_spiel.python.algorithms.ismcts.ISMCTSBot.set_resampler``
+    (without one the bot resamples through ``resample_from_infostate``, from a
+    generator of its own that no seed controls)."""
     rng = np.random.default_rng(seed)
     return lambda state, player: resample(state, player, int(rng.integers(0, 2**62)))
 
@@ -356,9 +483,7 @@ class Observer:
         cursor = state.cursor
         if cursor is None:
             return f"p{player} before the deal"
+        if self.perfect_recall:
+            return state.held.information(player)
         chosen = " ".join(self.game.space.names[t] for t in cursor.prefix(player))
-        view = cursor.state.view(player)
-        if not self.perfect_recall:
-            return render_view(view) + (f"\nchosen: {chosen}" if chosen else "")
-        known = hashlib.blake2b(state.held.known[player] + json.dumps(view, sort_keys=True).encode(), digest_size=16)
-        return f"p{player} turn {view['turn']} {view['phase']} chosen [{chosen}] {known.hexdigest()}"
+        return render_view(cursor.state.view(player)) + (f"\nchosen: {chosen}" if chosen else "")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -89,6 +91,81 @@ def test_a_resampled_state_looks_the_same_to_the_player_and_differs_in_secret():
     assert hidden_differs > 0
 
 
+def exchange(game, picks0, picks1=()):
+    """A Gallic Wars match of deal 5 in which seat 0 has made its whole exchange (the
+    card ids ``picks0``, by their place among seat 0's legal ids, then done) and seat
+    1 has picked ``picks1`` so far."""
+    state = game.new_initial_state()
+    state.apply_action(5)
+    for seat, picks, finish in ((0, picks0, True), (1, picks1, False)):
+        for place in picks:
+            assert state.current_player() == seat
+            state.apply_action(card_ids(state)[place])
+        if finish and state.current_player() == seat:
+            state.apply_action(boardcore.spaces.DONE_ID)
+    return state
+
+
+def card_ids(state):
+    return [t for t in state.legal_actions() if t != boardcore.spaces.DONE_ID]
+
+
+def test_a_later_player_learns_nothing_of_an_earlier_players_secret_picks():
+    # Both exchange at once; here seat 0 makes its whole exchange, then seat 1.
+    game = boardcore.openspiel.load("gallic-wars", 2)
+    variants = [exchange(game, picks) for picks in [(), (0,), (2,), (0, 0, 0), (3, 1, 0, 0)]]
+    for state in variants:
+        assert state.current_player() == 1
+    for look in ("information_state_string", "observation_string", "observation_tensor"):
+        seen = {str(getattr(state, look)(1)) for state in variants}
+        assert len(seen) == 1, look
+    # ... until the reveal: once seat 1 is done too, the exchanges are known.
+    for state in variants:
+        state.apply_action(boardcore.spaces.DONE_ID)
+    assert len({state.information_state_string(1) for state in variants}) == len(variants)
+
+
+def test_a_resampled_state_depends_only_on_what_the_resampling_player_knows():
+    # Seat 0 cannot tell these two apart: seat 1 has picked a different card to
+    # exchange. Each player's information state in a sample, not only seat 0's,
+    # must come out the same, and stay so whatever is played next.
+    game = boardcore.openspiel.load("gallic-wars", 2)
+    one, two = exchange(game, (1, 0), (0,)), exchange(game, (1, 0), (4,))
+    assert one.information_state_string(0) == two.information_state_string(0)
+    assert one.information_state_string(1) != two.information_state_string(1)
+    rng = np.random.default_rng(2)
+    for seed in range(3):
+        a = boardcore.openspiel.resample(one, 0, seed)
+        b = boardcore.openspiel.resample(two, 0, seed)
+        assert a.information_state_string(0) == one.information_state_string(0)
+        assert a.history() == b.history() == []  # no OpenSpiel history: it would name the real deal
+        while True:
+            for player in range(2):
+                assert a.information_state_string(player) == b.information_state_string(player)
+                assert a.observation_string(player) == b.observation_string(player)
+                assert a.observation_tensor(player) == b.observation_tensor(player)
+            assert a.current_player() == b.current_player() and a.legal_actions() == b.legal_actions()
+            if a.is_terminal():
+                break
+            action = int(rng.choice(a.legal_actions()))
+            a.apply_action(action)
+            b.apply_action(action)
+        assert a.returns() == b.returns()
+
+
+def test_a_resampled_state_round_trips_and_counts_its_moves():
+    game = boardcore.openspiel.load("gallic-wars", 2, max_game_length=12)
+    state = exchange(game, (0,))
+    sample = boardcore.openspiel.resample(state, 1, 4)
+    again = game.deserialize_state(sample.serialize())
+    assert again.information_state_string(1) == sample.information_state_string(1)
+    assert again.information_state_string(0) == sample.information_state_string(0)
+    while not sample.is_terminal():
+        sample.apply_action(sample.legal_actions()[0])
+    assert state.move_number() + sample.move_number() == 12
+    assert game.new_initial_state().resample_from_infostate(0, lambda: 0.5).is_chance_node()
+
+
 def test_a_match_that_runs_too_long_ends_even():
     game = boardcore.openspiel.load("invasions-of-the-horse-people", 2, max_game_length=20)
     state = game.new_initial_state()
@@ -98,5 +175,9 @@ def test_a_match_that_runs_too_long_ends_even():
 
 
 def test_the_pages_code_runs(capsys):
-    run_page("openspiel.md", MATCHES=1, SIMULATIONS=3)
-    assert "IS-MCTS: mean return" in capsys.readouterr().out
+    run_page("openspiel.md", MATCHES=2, SIMULATIONS=3)
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert re.fullmatch(
+        r"IS-MCTS at 3 simulations won [012] of 2 matches against random play \(\d+%; 95% interval \d+% to \d+%\) in \d+ s",
+        last,
+    )
