@@ -23,6 +23,7 @@ from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, Use, p
 from ._cards import Card, load_cards, load_constants, load_rows, load_table, make_cards, read_toml, structure
 from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
 from ._decisions import Decision, Result
+from ._deprecation import renamed
 from ._effects import CANCEL, Effect, modifies, reacts_to, replaces
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError, UnknownGame
 from ._events import (
@@ -154,6 +155,7 @@ __all__ = [
     "pick",
     "reacts_to",
     "redeal_by_owner",
+    "renamed",
     "replaces",
     "read_toml",
     "run_agenda",

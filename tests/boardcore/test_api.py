@@ -101,6 +101,7 @@ PUBLIC = [
     "reacts_to",
     "read_toml",
     "redeal_by_owner",
+    "renamed",
     "replaces",
     "run_agenda",
     "structure",
@@ -297,3 +298,15 @@ def test_zone_spec_visibility():
     assert [mine.visible_to(p) for p in (0, 1)] == [False, True]
     assert [hidden.visible_to(p) for p in (0, 1)] == [False, False]
     assert boardcore.attachment_zone("hero-1") == "attached:hero-1"
+
+
+def test_a_renamed_name_keeps_working_for_a_version_with_a_warning_naming_the_new_one():
+    import types
+
+    module = types.ModuleType("some_game")
+    module.NewEvent = object()
+    module.__getattr__ = boardcore.renamed("some_game", {"OldEvent": ("NewEvent", module.NewEvent)}, docs="migration.md")
+    with pytest.warns(DeprecationWarning, match=r"some_game.OldEvent is now some_game.NewEvent; .* \(see migration.md\)"):
+        assert module.OldEvent is module.NewEvent
+    with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
+        module.Nothing

@@ -1,0 +1,35 @@
+"""Old names that keep working for one version, with a warning that names the new one."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def renamed(module: str, names: Mapping[str, tuple[str, Any]], docs: str) -> Callable[[str], Any]:
+    """A module ``__getattr__`` that keeps ``names`` working: ``{old name: (new name,
+    object)}``. Each use of an old name warns with a ``DeprecationWarning`` that says
+    what to write instead and where the docs explain the change (``docs``), then
+    gives the object. Any other missing name raises ``AttributeError`` as usual.
+
+    In a game's package ``__init__``::
+
+        __getattr__ = boardcore.renamed(__name__, {"LeftPlay": ("PersonLeft", PersonLeft)},
+                                        docs="docs/migration.md, From 0.3 to 0.4")
+    """
+    table = dict(names)
+
+    def __getattr__(name: str) -> Any:
+        found = table.get(name)
+        if found is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        new, value = found
+        warnings.warn(
+            f"{module}.{name} is now {module}.{new}; the old name goes in the next version (see {docs})",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return value
+
+    return __getattr__
