@@ -1,13 +1,17 @@
-"""Invasions of the Horse People cards: the 75 cards built from the printed rows, and the constants.
+"""Invasions of the Horse People cards: the card types, the 75 cards built from the printed rows, and the constants.
 
 Everything here comes from ``data/cards.toml``. A card's type is taken from its
 row, never guessed from its name (HP-R19): "Golden Horde" is a Tribe, "Horde" a
 Strength card, and nothing in the game ever compares names to find a type.
+
+The types are data too (``[[types]]``): which play takes a type's cards, what
+their values add up to, and what a play may hold of them. An expansion's data
+file may declare new types the same way; the game's plays then take its cards,
+with no new card class.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,25 +21,38 @@ import boardcore
 
 DATA = "data/cards.toml"
 
+@attrs.frozen
+class CardType:
+    """A card type, as a ``[[types]]`` table of a data file declares it (HP-R20)."""
 
-class CardType(enum.Enum):
-    """The five printed card types (the letter before the "5" in C5, L5, ...)."""
+    name: str
+    play: str | None = attrs.field(default=None, validator=attrs.validators.in_(("tribute", "invasion", None)))
+    """The play that takes the type's cards: the Khan's ``tribute`` (HP-D02), a
+    Nomad's ``invasion`` (HP-D03), or None for a type no play takes."""
+    counts: str | None = None
+    """The figure the type's values add to (:func:`total`): ``loot``, ``conquest``,
+    ``weakness``, ``strength``; ``tribe`` makes its player a candidate for the title."""
+    one_per_name: bool = False
+    """A play holds at most one card of each name of this type (HP-R07, HP-R12)."""
+    exactly_one: bool = False
+    """A play holds exactly one card of this type if the hand holds any (HP-R11)."""
+    valued: bool = True
+    """Whether its cards have a value, 1 to 5 (a Tribe has none; HP-R01)."""
 
-    CONQUEST = "conquest"
-    LOOT = "loot"
-    WEAKNESS = "weakness"
-    STRENGTH = "strength"
-    TRIBE = "tribe"
 
-    # Members are singletons compared by identity, so identity can hash them too:
-    # Enum's own hash is a Python-level call, and play rules test types in sets
-    # for every option offered.
-    __hash__ = object.__hash__
+TYPES: dict[str, CardType] = {}
+"""Every card type declared by a data file read so far, by name: the base game's five,
+then an expansion's own (its cards are the only ones of that type)."""
 
 
-def _optional_range(low: int, high: int) -> Any:
-    """A validator: None, or a number from ``low`` to ``high``."""
-    return attrs.validators.optional([attrs.validators.ge(low), attrs.validators.le(high)])
+def declare_types(package: str, resource: str = DATA) -> None:
+    """Add the ``[[types]]`` of a data file to :data:`TYPES` (a file may declare none).
+    A type declared again must be declared the same way."""
+    declares = "types" in boardcore.read_toml(package, resource)
+    for kind in boardcore.load_table(package, resource, "types", CardType) if declares else ():
+        if TYPES.setdefault(kind.name, kind) != kind:
+            message = f"card type {kind.name!r} is already declared otherwise: {TYPES[kind.name]}"
+            raise boardcore.InvalidData(message, where=f"{package}/{resource}")
 
 
 def _seat_counts(_: Constants, attribute: Any, counts: tuple[int, ...]) -> None:
@@ -44,10 +61,15 @@ def _seat_counts(_: Constants, attribute: Any, counts: tuple[int, ...]) -> None:
         raise ValueError(f"'{attribute.name}' must be increasing numbers of players from 2 to 6: {list(counts)}")
 
 
+def _declared(_: HorseCard, __: Any, name: str) -> None:
+    if name not in TYPES:
+        raise ValueError(f"unknown card type {name!r}: no [[types]] table declares it")
+
+
 def _valued(card: HorseCard, _: Any, value: int | None) -> None:
     # HP-R01: every type but Tribe comes in values 1..5; a Tribe has none.
-    if (value is None) != (card.type is CardType.TRIBE):
-        raise ValueError(f"a {card.type.value} card {'needs a value' if value is None else 'takes no value'}")
+    if (value is None) == TYPES[card.type].valued:
+        raise ValueError(f"a {card.type} card {'needs a value' if value is None else 'takes no value'}")
 
 
 @attrs.frozen
@@ -55,14 +77,12 @@ class HorseCard(boardcore.Card):
     """One physical card. ``name`` is the printed name, shared by the five cards of a row."""
 
     row: str = attrs.field(kw_only=True)
-    type: CardType = attrs.field(kw_only=True)
-    value: int | None = attrs.field(default=None, kw_only=True, validator=[_valued, _optional_range(1, 5)])
+    type: str = attrs.field(kw_only=True, validator=_declared)
+    """The name of its type, one of :data:`TYPES`."""
+    value: int | None = attrs.field(
+        default=None, kw_only=True, validator=[_valued, attrs.validators.optional([attrs.validators.ge(1), attrs.validators.le(5)])]
+    )
     """1..5 for a valued card; None for a Tribe."""
-
-    @property
-    def points(self) -> int:
-        """The value as a number to add up (a Tribe adds nothing)."""
-        return self.value or 0
 
     @property
     def label(self) -> str:
@@ -72,7 +92,7 @@ class HorseCard(boardcore.Card):
     @property
     def text(self) -> str:
         """As a hand reads it: ``"Europe (Conquest 3)"``, ``"Golden Horde (Tribe)"`` (HP-R01, HP-R19)."""
-        return f"{self.name} ({self.type.value.title()}{'' if self.value is None else f' {self.value}'})"
+        return f"{self.name} ({self.type.title()}{'' if self.value is None else f' {self.value}'})"
 
 
 @attrs.frozen
@@ -92,6 +112,7 @@ class Constants:
 
 
 CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)
+declare_types(__package__)
 
 
 def card_id(row: str, value: int | None) -> str:
@@ -101,12 +122,14 @@ def card_id(row: str, value: int | None) -> str:
 
 def load_deck(package: str = __package__, resource: str = DATA) -> tuple[HorseCard, ...]:
     """The cards of the ``[[cards]]`` rows of a data file: one card per value of a
-    valued row, one card for a row without ``values`` (a Tribe; HP-R01).
+    valued row, one card for a row without ``values`` (a Tribe; HP-R01). The
+    file's own ``[[types]]``, if any, are declared first.
 
     Expansions call it with their own package to build their cards the same way.
     """
+    declare_types(package, resource)
     rows = boardcore.load_rows(
-        package, resource, types=dict(row=str, name=str, type=CardType, values=list[int] | None, effect=str | None)
+        package, resource, types=dict(row=str, name=str, type=str, values=list[int] | None, effect=str | None)
     )
     # A row makes one card per printed value, each with its own id: expanded here,
     # since the engine's ``copies`` makes identical cards.
@@ -118,6 +141,7 @@ def load_deck(package: str = __package__, resource: str = DATA) -> tuple[HorseCa
     return boardcore.make_cards(cards, HorseCard, f"{package}/{resource}")
 
 
-def total(cards: Iterable[HorseCard], kind: CardType) -> int:
-    """The sum of the values of the cards of type ``kind`` among ``cards``."""
-    return sum(card.points for card in cards if card.type is kind)
+def total(cards: Iterable[HorseCard], figure: str) -> int:
+    """The sum of the values of the cards among ``cards`` whose type counts towards
+    ``figure`` (``"conquest"``, ``"weakness"``, ...; HP-R08 to HP-R12)."""
+    return sum(card.value or 0 for card in cards if TYPES[card.type].counts == figure)

@@ -13,8 +13,9 @@ Enable it per match set-up::
 Both cards arrive through the hooks the game uses for its own cards
 (``register_cards``, ``register_effects``); their behaviour is new, so it hangs
 on the game's own moments (``TributeCollected``, ``InvasionResolved``) through
-``boardcore.reacts_to``. Loot only ever changes hands: the total the Tributes
-paid is unchanged.
+``boardcore.reacts_to``. Every transfer is a moment of its own, ``LootTaken``,
+which other cards may change in turn. Loot only ever changes hands: the total
+the Tributes paid is unchanged.
 """
 
 from __future__ import annotations
@@ -26,37 +27,26 @@ import attrs
 
 import boardcore
 from boardcore import Match
-from boardcore_horse_people import (
-    CONSTANTS,
-    LOOT,
-    NAME,
-    PLAY,
-    TRIBUTE,
-    HorseCard,
-    InvasionResolved,
-    TributeCollected,
-    load_deck,
-    nomads,
-)
+from boardcore_horse_people import CONSTANTS, LOOT, NAME, PLAY, TRIBUTE, HorseCard, InvasionResolved, TributeCollected
+from boardcore_horse_people import load_deck, nomads
 
 games = (NAME,)
 """The games this plugin can be used with."""
 
 
 @attrs.frozen
-class LootTaken(boardcore.Event):
-    """``taker`` took 1 Loot from ``payer`` through ``card`` (a toll, a seized treasury)."""
+class LootTaken(boardcore.Moment):
+    """``taker`` takes ``amount`` Loot from ``payer`` through ``card`` (a toll, a seized
+    treasury); the payer gives what he has, up to ``amount``. A moment: a card may
+    change the amount, stop the transfer or react to it."""
 
     card: str
     taker: int
     payer: int
+    amount: int = 1
 
-
-def take_loot(m: Match, card: str, taker: int, payer: int) -> None:
-    """Move 1 Loot from ``payer`` to ``taker`` (who must have some to give)."""
-    m.add(LOOT, -1, payer)
-    m.add(LOOT, 1, taker)
-    m.emit(LootTaken(card, taker, payer))
+    def happen(self, m: Match) -> None:
+        m.add(LOOT, m.take(LOOT, self.amount, self.payer), self.taker)
 
 
 class SilkRoad(boardcore.Effect):
@@ -84,7 +74,7 @@ class Toll(boardcore.Choose):
         return [(str(seat), f"take 1 Loot from seat {seat}") for seat in nomads(m) if m.count(LOOT, seat)]
 
     def chosen(self, m: Match, player: int, item: str) -> None:
-        take_loot(m, self.card, player, int(item))
+        m.perform(LootTaken(self.card, player, int(item)))
 
     def prompt(self, m: Match, player: int) -> str:
         return "Silk Road: take 1 Loot as a toll from a Nomad, or pass"
@@ -100,7 +90,7 @@ class Uyghurs(boardcore.Effect):
             return
         for seat in range(m.players):
             if card.id in m.cards(PLAY[seat]):
-                take_loot(m, card.id, seat, fallen)
+                m.perform(LootTaken(card.id, seat, fallen))
 
 
 @boardcore.hookimpl

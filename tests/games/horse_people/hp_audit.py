@@ -1,6 +1,6 @@
 """An audit of a finished or unfinished match from its event log (rules section 7).
 
-``invariants.check`` sees the match only between actions, when the Invasion plays
+``boardcore_horse_people.testing.check`` sees the match only between actions, when the Invasion plays
 have already been revealed and discarded. The log keeps everything in order, so
 this audit replays it and checks the invariants that need the moment itself:
 what each Nomad revealed and kept, hand sizes after Migration, each Loot change.
@@ -11,18 +11,17 @@ from __future__ import annotations
 from collections import Counter
 
 import boardcore
-from boardcore_horse_people import DISCARD, DRAW, HAND, TRIBUTE, CardType, InvasionResolved, TributeCollected
-from boardcore_horse_people.plays import INVASION, contest
-
-from .invariants import MAX_GAIN
-from .invariants import problems as play_problems
+from boardcore_horse_people import DISCARD, DRAW, HAND, TRIBUTE, InvasionResolved, TributeCollected
+from boardcore_horse_people.plays import contest
+from boardcore_horse_people.testing import MAX_GAIN
+from boardcore_horse_people.testing import problems as play_problems
 
 CARDS = boardcore.load_game("invasions-of-the-horse-people").cards
 TURN_LIMIT = 50
 
 
-def _total(cards: tuple[str, ...], kind: CardType) -> int:
-    return sum(CARDS[c].points for c in cards if CARDS[c].type is kind)
+def _total(cards: tuple[str, ...], kind: str) -> int:
+    return sum(CARDS[c].value or 0 for c in cards if CARDS[c].type == kind)
 
 
 class _Turn:
@@ -116,8 +115,8 @@ def _note_move(turn: _Turn, phase: str, event: boardcore.CardsMoved, problems: l
 def _judge(turn: _Turn, event: InvasionResolved, players: int) -> list[str]:
     """Deposing and the Strength contest, recomputed from the revealed cards."""
     problems = []
-    conquest = _total(turn.tribute, CardType.CONQUEST)
-    weakness = sum(_total(play, CardType.WEAKNESS) for play in turn.plays.values())
+    conquest = _total(turn.tribute, "conquest")
+    weakness = sum(_total(play, "weakness") for play in turn.plays.values())
     if (event.weakness, event.conquest) != (weakness, conquest):
         problems.append(f"turn {turn.number}: counted W={event.weakness} C={event.conquest}, cards say {weakness}, {conquest}")
     deposed = turn.khan is not None and weakness > conquest
@@ -128,9 +127,9 @@ def _judge(turn: _Turn, event: InvasionResolved, players: int) -> list[str]:
             problems.append(f"turn {turn.number}: the Khan survived but the title went to {event.khan}")
         return problems
     strengths = {
-        seat: _total(play, CardType.STRENGTH)
+        seat: _total(play, "strength")
         for seat, play in turn.plays.items()
-        if seat != turn.khan and any(CARDS[c].type is CardType.TRIBE for c in play)
+        if seat != turn.khan and any(CARDS[c].type == "tribe" for c in play)
     }
     if event.khan != contest(strengths):
         problems.append(f"turn {turn.number}: contest {strengths} crowned {event.khan}")
@@ -151,7 +150,7 @@ def _close(turn: _Turn, players: int) -> list[str]:
             continue
         play = [CARDS[c] for c in turn.plays.get(seat, ())]
         kept = [CARDS[c] for c in turn.kept.get(seat, ())]
-        problems += [f"turn {turn.number}, seat {seat}: {p}" for p in play_problems(INVASION, play, kept)]
+        problems += [f"turn {turn.number}, seat {seat}: {p}" for p in play_problems("invasion", play, kept)]
     return problems
 
 

@@ -1,5 +1,5 @@
 """The engine's nine properties (architecture.md), secret structure included, and the
-game's own invariants (``invariants.check``) for every player count.
+game's own invariants (``boardcore_horse_people.testing.check``) for every player count.
 
 ``check_game`` re-serialises the whole match several times per sampled step, so
 its cost grows with the square of a game's length, and random games with six
@@ -15,7 +15,7 @@ import pytest
 
 from boardcore.testing import check_game
 
-from .invariants import check
+from boardcore_horse_people.testing import check
 
 SCALE = int(os.environ.get("HP_CONFORMANCE_SCALE", "1"))
 

@@ -13,7 +13,6 @@ from boardcore_horse_people.cards import Constants
 SOURCE = "boardcore_horse_people"
 RESOURCES = ("data/cards.toml",)
 FILE = "{package}/data/cards.toml"
-TYPES = "'conquest', 'loot', 'weakness', 'strength', 'tribe'"
 
 
 def constants(package: str) -> Constants:
@@ -36,8 +35,8 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
          "expected an integer, got the float 4.9"),
         (b"values = [1, 2, 3, 4, 5]", b"values = 5", load_deck, FILE + ":{line}: $.cards[0].values",
          "expected an array, got the integer 5"),
-        (b'type = "conquest"', b'type = "tribute"', load_deck, FILE + ":{line}: $.cards[0].type",
-         f"expected a CardType (one of {TYPES}), got the string 'tribute'"),
+        (b'type = "conquest"', b'type = "tribute"', load_deck, FILE + ": $[0].type",
+         "unknown card type 'tribute': no [[types]] table declares it (row of card 'HP01-v1')"),
         (b'name = "Europe"', b'name = "Europe"\ncolour = "red"', load_deck, FILE + ":{next}: $.cards[0].colour",
          "unknown key (known keys: row, name, type, values, effect)"),
         (b'row = "HP01"\n', b"", load_deck, FILE + ":{header}: $.cards[0].row", "required key missing"),
@@ -52,6 +51,14 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
          "a tribe card takes no value (row of card 'HP13-v3')"),
         (b"values = [1, 2, 3, 4, 5]", b"values = []", load_deck, FILE + ": $[0].value",
          "a conquest card needs a value (row of card 'HP01')"),
+        # the card types (HP-R20): checked as they are read; one declared otherwise than the game's is refused
+        (b"exactly_one = true", b'exactly_one = "yes"', load_deck, FILE + ":{line}: $.types[4].exactly_one",
+         "expected a boolean, got the string 'yes'"),
+        (b'play = "tribute"', b'play = "raid"', load_deck, FILE + ":{line}: $.types[0].play",
+         "'play' must be in ('tribute', 'invasion', None) (got 'raid')"),
+        (b"one_per_name = true", b"one_per_name = false", load_deck, FILE,
+         "card type 'loot' is already declared otherwise: CardType(name='loot', play='tribute', counts='loot', "
+         "one_per_name=True, exactly_one=False, valued=True)"),
         # the constants (HP-R02: 2 to 6 players)
         (b"player_counts = [2, 3, 4, 5, 6]", b"player_counts = true", constants, FILE + ":{line}: $.rules.player_counts",
          "expected an array, got the boolean true"),

@@ -8,7 +8,9 @@ from boardcore.display import render_event, render_view
 from boardcore.testing import events
 from boardcore_horse_people import HAND, InvasionResolved, TributeCollected
 
-from .hp_helpers import GAME, cid, deal, hands_of, no_exchanges, play
+from boardcore_horse_people.testing import base_game, cid, deal, hands_of, no_exchanges, play
+
+GAME = base_game()
 
 
 def text(name: str, value: int | None = None) -> str:
@@ -53,7 +55,7 @@ def test_invasion_that_deposes_reads_as_a_sentence_hp_r10():
     play(state, 1, [cid("Assimilation", 2)])
     play(state, 2, [cid("Succession", 2), cid("Huns")])
     (event,) = events(state, InvasionResolved)
-    assert event == InvasionResolved(weakness=4, conquest=3, deposed=0, khan=2)  # HP-R15: the lone candidate
+    assert event == InvasionResolved(4, 3, deposed=0, khan=2, strengths=(0, 0, 0), candidates=(2,))  # HP-R15: the lone candidate
     assert render_event(event, {}) == "the Nomads' Weakness 4 against Conquest 3: seat 0 is deposed; seat 2 is Khan"
 
 

@@ -9,9 +9,11 @@ import boardcore
 from boardcore.bots import RandomBot
 from boardcore.testing.strategies import playthroughs
 
+from boardcore_horse_people.testing import base_game, check
+
 from .hp_audit import audit
-from .hp_helpers import GAME
-from .invariants import check
+
+GAME = base_game()
 
 
 @pytest.mark.slow
@@ -57,7 +59,7 @@ def test_hp_the_checks_catch_broken_states():
     """check() and the audit are not vacuous: tampered matches are reported."""
     from boardcore_horse_people import TRIBUTE, HorseTable
 
-    from .hp_helpers import cid
+    from boardcore_horse_people.testing import cid
 
     state = GAME.new_state(players=3, seed=5)
     twin = state.clone()

@@ -1,7 +1,7 @@
 """Scenario tests for the rulings HP-R01..HP-R21 and decisions HP-D01..HP-D03.
 
 Each test sets up exact hands by stacking the draw pile before the Migration deal
-(``hp_helpers.deal``) and plays through the public API.
+(``boardcore_horse_people.testing.deal``) and plays through the public API.
 """
 
 from __future__ import annotations
@@ -23,14 +23,16 @@ from boardcore_horse_people import (
     PLAY,
     TRIBUTE,
     WON,
-    CardType,
     InvasionResolved,
     TributeCollected,
 )
-from boardcore_horse_people.plays import INVASION, TRIBUTE as TRIBUTE_RULE, contest, tribute_gain
+from boardcore_horse_people.plays import candidates, contest, tribute_gain
+from boardcore_horse_people.testing import (
+    asked, base_game, can_finish, cid, deal, hands_of, held, items, no_exchanges, pick, play, problems, table,
+)  # fmt: skip
 
-from .hp_helpers import GAME, asked, can_finish, cid, deal, hands_of, held, items, no_exchanges, pick, play, table
-from .invariants import problems
+GAME = base_game()
+TYPES = ("conquest", "loot", "weakness", "strength", "tribe")
 
 
 def loot(state: boardcore.State) -> list[int]:
@@ -47,22 +49,22 @@ def resolved(state: boardcore.State) -> InvasionResolved:
 def test_hp_r01_deck_has_75_cards_five_per_valued_row():
     cards = list(GAME.cards.values())
     assert len(cards) == 75
-    assert Counter(card.type for card in cards) == {kind: 15 for kind in CardType}
-    for kind in CardType:
-        if kind is not CardType.TRIBE:
-            assert sum(card.value for card in cards if card.type is kind) == 45
+    assert Counter(card.type for card in cards) == {kind: 15 for kind in TYPES}
+    for kind in TYPES:
+        if kind != "tribe":
+            assert sum(card.value for card in cards if card.type == kind) == 45
     horde4 = GAME.cards["HP12-v4"]
-    assert (horde4.name, horde4.type, horde4.value) == ("Horde", CardType.STRENGTH, 4)
+    assert (horde4.name, horde4.type, horde4.value) == ("Horde", "strength", 4)
     huns = GAME.cards["HP13"]
-    assert (huns.name, huns.type, huns.value) == ("Huns", CardType.TRIBE, None)
+    assert (huns.name, huns.type, huns.value) == ("Huns", "tribe", None)
     assert sorted(c.value for c in cards if c.row == "HP01") == [1, 2, 3, 4, 5]
 
 
 def test_hp_r19_types_come_from_rows_never_from_names():
-    assert GAME.cards[cid("Golden Horde")].type is CardType.TRIBE
-    assert {GAME.cards[cid("Horde", v)].type for v in range(1, 6)} == {CardType.STRENGTH}
+    assert GAME.cards[cid("Golden Horde")].type == "tribe"
+    assert {GAME.cards[cid("Horde", v)].type for v in range(1, 6)} == {"strength"}
     assert cid("Huns") != cid("White Huns")
-    assert GAME.cards[cid("White Huns")].type is CardType.TRIBE
+    assert GAME.cards[cid("White Huns")].type == "tribe"
     # A Nomad may play Horde 3 as Strength and Golden Horde as his Tribe; the
     # Golden Horde adds nothing to his strength, and the Huns are a second Tribe.
     hands = hands_of([cid("Horde", 3), cid("Golden Horde"), cid("Huns"), cid("White Huns"), cid("Resistance", 1)], [])
@@ -185,7 +187,7 @@ def test_hp_r06_weakness_does_nothing_without_a_khan():
     assert state.match.phase == "invasion"  # no Tribute decision
     play(state, 0, [cid("Resistance", 5), cid("Huns")])
     play(state, 1, [cid("Horde", 1), cid("Avars")])
-    assert resolved(state) == InvasionResolved(weakness=5, conquest=0, deposed=None, khan=1)
+    assert resolved(state) == InvasionResolved(5, 0, deposed=None, khan=1, strengths=(0, 1), candidates=(0, 1))
     assert loot(state) == [0, 0]
 
 
@@ -239,7 +241,7 @@ def test_hp_r09_the_khan_plays_nothing_and_his_conquest_defends_him():
     play(state, 0, [cid("China", 4)])
     assert [d.player for d in state.pending] == [1]  # the Khan is not asked
     play(state, 1, [cid("Succession", 4), cid("Avars")])
-    assert resolved(state) == InvasionResolved(weakness=4, conquest=4, deposed=None, khan=0)
+    assert resolved(state) == InvasionResolved(4, 4, deposed=None, khan=0, strengths=(0, 0), candidates=(1,))
     assert table(state).last.strengths[0] == 0 and 0 not in table(state).last.candidates
 
 
@@ -262,7 +264,7 @@ def test_hp_r10_zero_against_zero_keeps_the_khan():
     assert options(state, 0) == ["done"]
     play(state, 0)
     play(state, 1, [cid("Great Leader", 5), cid("Mongols")])
-    assert resolved(state) == InvasionResolved(weakness=0, conquest=0, deposed=None, khan=0)
+    assert resolved(state) == InvasionResolved(0, 0, deposed=None, khan=0, strengths=(0, 5), candidates=(1,))
 
 
 def test_hp_r10_weakness_of_all_nomads_adds_up_and_strictly_beats_conquest():
@@ -273,7 +275,7 @@ def test_hp_r10_weakness_of_all_nomads_adds_up_and_strictly_beats_conquest():
     play(state, 0, [cid("Europe", 3)])
     play(state, 1, [cid("Assimilation", 2)])
     play(state, 2, [cid("Succession", 2)])
-    assert resolved(state) == InvasionResolved(weakness=4, conquest=3, deposed=0, khan=None)
+    assert resolved(state) == InvasionResolved(4, 3, deposed=0, khan=None, strengths=(0, 0, 0), candidates=())
     assert table(state).khan is None  # deposed, and nobody played a Tribe
 
 
@@ -292,7 +294,7 @@ def test_hp_r11_a_nomad_holding_tribes_must_play_exactly_one():
     last = table(state).last
     assert last.candidates == (0,) and last.strengths == (0, 4)
     assert table(state).khan == 0  # S = 0, but the only candidate (HP-R15)
-    assert problems(INVASION, [GAME.cards[cid("Horde", 2)]], [GAME.cards[cid("Avars")]]) == [
+    assert problems("invasion", [GAME.cards[cid("Horde", 2)]], [GAME.cards[cid("Avars")]]) == [
         "held a tribe card but played none"
     ]
 
@@ -430,8 +432,8 @@ def test_hp_r20_nomads_cannot_play_conquest_or_loot():
     no_exchanges(state)
     assert items(state, 0) == [cid("Succession", 1)]
     loot_card, conquest = GAME.cards[cid("Plunder", 5)], GAME.cards[cid("Europe", 5)]
-    assert INVASION.candidates([loot_card, conquest], []) == []
-    assert problems(TRIBUTE_RULE, [GAME.cards[cid("Horde", 1)]]) != []
+    assert candidates("invasion", [loot_card, conquest], []) == []
+    assert problems("tribute", [GAME.cards[cid("Horde", 1)]]) != []
 
 
 def test_hp_r04_seven_cards_dealt_to_each_seat_in_turn_from_seat_0():

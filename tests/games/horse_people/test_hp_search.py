@@ -10,7 +10,7 @@ from __future__ import annotations
 from boardcore.ismcts import ISMCTSBot, playout_judge
 from boardcore_horse_people import CONSTANTS, SPEC
 
-from .hp_helpers import deal, hands_of
+from boardcore_horse_people.testing import deal, hands_of
 
 
 def test_the_khans_title_counts_as_loot_in_the_search_scores():

@@ -6,8 +6,7 @@ import boardcore
 from boardcore.testing import events, options
 from boardcore_horse_people import DISCARD, PLAY, TRIBUTE, InvasionResolved, TributeCollected
 
-from .hp_helpers import asked, can_finish, cid, deal, held, items, no_exchanges, pick, play, table
-from .invariants import check
+from boardcore_horse_people.testing import asked, can_finish, check, cid, deal, held, items, no_exchanges, pick, play, table
 
 ATTILA, BATU, TEMUJIN = 0, 1, 2
 
@@ -57,7 +56,9 @@ def test_worked_example_turn_4():
     play(state, TEMUJIN)
 
     # W_all = 9 > C_khan = 7: Batu is deposed; Attila (8) beats Temujin (4).
-    assert events(state, InvasionResolved) == [InvasionResolved(weakness=9, conquest=7, deposed=BATU, khan=ATTILA)]
+    assert events(state, InvasionResolved) == [
+        InvasionResolved(9, 7, deposed=BATU, khan=ATTILA, strengths=(8, 0, 4), candidates=(ATTILA, TEMUJIN))
+    ]
     last = table(state).last
     assert (last.weakness, last.conquest, last.deposed) == (9, 7, True)
     assert last.candidates == (ATTILA, TEMUJIN)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import boardcore
 from boardcore.bots import RandomBot
 from boardcore.testing import check_game, choose, events, options
 from boardcore_horse_people import DRAW, HAND, LOOT, NAME, WON, InvasionResolved, TributeCollected, load_deck
+from boardcore_horse_people.testing import asked, check, cid, deal, hands_of, items, no_exchanges, play
 from boardcore_hp_silk_road import LootTaken
-from tests.games.horse_people.hp_helpers import asked, cid, deal, hands_of, items, no_exchanges, play
-from tests.games.horse_people.invariants import check
 
 SILK_ROAD, UYGHURS = "SR01-v2", "SR02"
 
@@ -76,7 +76,7 @@ def test_saved_matches_remember_the_expansion(base, variant):
 
 def test_present_both_cards_are_shuffled_into_the_deck(variant):
     assert variant.card(SILK_ROAD).label == "Silk Road 2" and variant.card(UYGHURS).label == "Uyghurs"
-    assert variant.card(SILK_ROAD).type.value == "conquest" and variant.card(UYGHURS).value is None
+    assert variant.card(SILK_ROAD).type == "conquest" and variant.card(UYGHURS).value is None
     state = variant.new_state(players=2, seed=4)
     m = state.match
     dealt = m.cards(DRAW) + m.cards(HAND[0]) + m.cards(HAND[1])
@@ -151,7 +151,7 @@ def test_uyghurs_seize_one_loot_from_a_deposed_khan(variant):
     state = _uyghurs_invasion(
         variant, (5, 0, 0), [cid("Europe", 1)], [cid("Assimilation", 2), UYGHURS], [cid("Horde", 3), cid("Huns")]
     )
-    assert events(state, InvasionResolved)[-1] == InvasionResolved(2, 1, deposed=0, khan=2)
+    assert events(state, InvasionResolved)[-1] == InvasionResolved(2, 1, 0, 2, strengths=(0, 0, 3), candidates=(1, 2))
     assert events(state, LootTaken) == [LootTaken(UYGHURS, 1, 0)]
     assert loot(state) == [4, 1, 0]
 
@@ -185,6 +185,56 @@ def test_uyghurs_seizing_the_twelfth_loot_win_when_the_invasion_ends(variant):
     assert state.is_over and state.result == boardcore.Result((1,), WON, (3, 12, 0))
     assert isinstance(state.events[-1], boardcore.GameOver)
     assert [e.phase for e in events(state, boardcore.PhaseEnded)][-1] == "invasion"
+
+
+# -- LootTaken, the expansion's moment, changed by another plugin ------------------------
+
+
+def with_rule(rule: boardcore.Effect) -> boardcore.Game:
+    class House:
+        name = "house"
+        games = (NAME,)
+
+        @boardcore.hookimpl
+        def register_rules(self, game: str) -> list[boardcore.Effect]:
+            return [rule]
+
+    return boardcore.load_game(NAME, plugins=["hp-silk-road", House()])
+
+
+class DoubleToll(boardcore.Effect):
+    """A house rule: every transfer takes 2 Loot (a modification)."""
+
+    @boardcore.modifies(LootTaken)
+    def double(self, m, card, moment):
+        return attrs.evolve(moment, amount=2)
+
+
+class Amnesty(boardcore.Effect):
+    """A house rule: what the Uyghurs would seize goes back into the Tribute's purse (a replacement)."""
+
+    @boardcore.replaces(LootTaken, when=lambda m, card, moment: moment.card == UYGHURS)
+    def spare(self, m, card, moment):
+        pass
+
+
+def test_another_plugin_modifies_a_toll():
+    state = _silk_road_tribute(with_rule(DoubleToll()), (3, 2, 1), [cid("Plunder", 4), cid("Europe", 3), SILK_ROAD])
+    choose(state, 0, "take 1 Loot from seat 1")
+    assert events(state, LootTaken) == [LootTaken(SILK_ROAD, 0, 1, amount=2)]
+    assert loot(state) == [9, 0, 1]
+
+
+def test_another_plugin_replaces_a_seizure_but_not_a_toll():
+    game = with_rule(Amnesty())
+    state = _uyghurs_invasion(
+        game, (5, 0, 0), [cid("Europe", 1)], [cid("Assimilation", 2), UYGHURS], [cid("Horde", 3), cid("Huns")]
+    )
+    assert events(state, LootTaken) == [] and loot(state) == [5, 0, 0]
+    assert [(e.moment, e.by) for e in events(state, boardcore.MomentReplaced)] == [(LootTaken(UYGHURS, 1, 0), "house")]
+    state = _silk_road_tribute(game, (3, 2, 1), [cid("Plunder", 4), cid("Europe", 3), SILK_ROAD])
+    choose(state, 0, "take 1 Loot from seat 2")
+    assert events(state, LootTaken) == [LootTaken(SILK_ROAD, 0, 2)] and loot(state) == [8, 2, 0]
 
 
 # -- the engine's properties with the expansion -----------------------------------------
