@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ._errors import RuleError
-from ._events import MomentCancelled, PhaseBegan, PhaseEnded, TurnBegan, TurnEnded
-from ._match import skip_counter, skip_key
+from ._events import PhaseBegan, PhaseEnded, TurnBegan, TurnEnded
 from ._steps import Step
 
 if TYPE_CHECKING:
@@ -108,10 +107,8 @@ def open_phase(m: Match, name: str) -> bool:
     m.phase = name
     m.in_phase = True
     player = m.active_seat
-    if player is not None and m.counters and m.counters.get(skip_key(name, player)):
-        m.add(skip_counter(name), -1, player)
+    if player is not None and m.take_skip(player, name):
         m.in_phase = False
-        m.emit(MomentCancelled(PhaseBegan(name, player=player), "skip_phase"))
         return False
     if not m.rules.plain_phases:
         if m.perform(PhaseBegan(name, player=player)) is None:

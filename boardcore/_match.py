@@ -22,6 +22,8 @@ from ._errors import PluginError, RuleError
 from ._events import (
     Chose,
     Moment,
+    MomentCancelled,
+    PhaseBegan,
     CardsMoved,
     CounterChanged,
     DieRolled,
@@ -609,6 +611,18 @@ class Match(MatchData):
         if type(times) is not int or times < 1:
             raise RuleError(f"skip_phase: times must be a whole number of at least 1, not {times!r}")
         self.add(skip_counter(phase), times, player)
+
+    def take_skip(self, player: int, phase: str) -> bool:
+        """Use up one of ``player``'s skips of ``phase`` if there is one: the phase is
+        recorded as cancelled for them (``MomentCancelled`` of their ``PhaseBegan``, by
+        ``"skip_phase"``) and True is returned. The engine does this itself when a
+        seat's own phase begins; a game where everybody acts in every phase calls it
+        for each seat, and leaves out of the phase those it returns True for."""
+        if not self.counters or not self.counters.get(skip_key(phase, player)):
+            return False
+        self.add(skip_counter(phase), -1, player)
+        self.emit(MomentCancelled(PhaseBegan(phase, player), "skip_phase"))
+        return True
 
     def skips(self, player: int, phase: str) -> int:
         """How many of ``player``'s next ``phase`` phases will be skipped."""

@@ -101,11 +101,13 @@ def replace(m: Match, moment: Moment, changer: Changer) -> None:
 
 
 def happen(m: Match, moment: Moment) -> Moment:
-    """Make ``moment`` happen and record it (its reactions follow); returns it as it happened."""
+    """Make ``moment`` happen and record it (its reactions follow), unless it is
+    ``quiet`` and nothing reacts to it; returns it as it happened."""
     done = moment.happen(m)
     if done is not None:
         moment = done
-    m.emit(moment)
+    if not (moment.quiet and not m.rules.reactions(type(moment))):
+        m.emit(moment)
     return moment
 
 

@@ -342,3 +342,47 @@ def test_when_several_replacements_apply_the_affected_seat_chooses_which():
     choose(state, 1, "chaplain replaces it")
     assert used == ["chaplain"] and state.match.count(HP, target) == 1
     assert events(state, MomentReplaced)[-1] == MomentReplaced(SoldierLost(1, target), "chaplain")
+
+
+@attrs.frozen
+class Stretched(boardcore.Moment):
+    """A quiet moment: its effect (a counter) is recorded; itself only when watched."""
+
+    quiet = True
+    seat: int
+
+    def happen(self, m):
+        m.add("stretch", 1, self.seat)
+
+
+def test_a_quiet_moment_is_logged_only_while_something_reacts_to_it():
+    state = skirmish_at()
+    size = len(state.events)
+    assert state.match.perform(Stretched(0)) == Stretched(0)
+    assert [type(e).__name__ for e in state.events[size:]] == ["CounterChanged"]
+
+    class Watch(boardcore.Effect):
+        @boardcore.reacts_to(Stretched)
+        def see(self, m, card, moment):
+            m.add("seen", 1, moment.seat)
+
+    class Plugin:
+        name = "watch"
+
+        @boardcore.hookimpl
+        def register_rules(self, game):
+            return [Watch()]
+
+    watched = skirmish_at(Plugin())
+    size = len(watched.events)
+    watched.match.perform(Stretched(1))
+    assert [type(e).__name__ for e in watched.events[size:]] == ["CounterChanged", "Stretched", "CounterChanged"]
+
+
+def test_a_game_where_everybody_acts_uses_up_a_seats_skip_itself():
+    state = skirmish_at()
+    m = state.match
+    assert not m.take_skip(1, "council")
+    m.skip_phase(1, "council", times=2)
+    assert m.take_skip(1, "council") and m.skips(1, "council") == 1
+    assert events(state, MomentCancelled)[-1] == MomentCancelled(PhaseBegan("council", 1), "skip_phase")
