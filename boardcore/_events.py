@@ -55,10 +55,10 @@ class Moment(Event):
     so that an optional replacement (``replaces(..., may=...)``) may ask whether
     to use it. A moment that asks cannot be performed in the middle of a step."""
     quiet: ClassVar[bool] = False
-    """Whether the moment is left out of the log while nothing reacts to its class
-    (no card, rule or ``on_event`` hook): for a moment whose effects are events
-    already (a draw's ``CardsMoved``), so that matches keep the log they had
-    before it became a moment."""
+    """Whether the moment is left out of the log while nothing acts on its class
+    (no card or rule modifies, replaces or reacts to it, no ``on_event`` hook): for
+    a moment whose effects are events already (a draw's ``CardsMoved``), so that
+    matches keep the log they had before it became a moment."""
     chooser: ClassVar[str | None] = None
     """For a moment that asks: the name of its field holding the affected seat,
     who chooses which replacement is used when several apply at once (otherwise

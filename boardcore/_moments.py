@@ -102,11 +102,12 @@ def replace(m: Match, moment: Moment, changer: Changer) -> None:
 
 def happen(m: Match, moment: Moment) -> Moment:
     """Make ``moment`` happen and record it (its reactions follow), unless it is
-    ``quiet`` and nothing reacts to it; returns it as it happened."""
+    ``quiet`` and nothing acts on its class; returns it as it happened."""
     done = moment.happen(m)
     if done is not None:
         moment = done
-    if not (moment.quiet and not m.rules.reactions(type(moment))):
+    kind = type(moment)
+    if not kind.quiet or m.rules.reactions(kind) or m.rules.changes(kind):
         m.emit(moment)
     return moment
 

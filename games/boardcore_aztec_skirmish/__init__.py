@@ -7,10 +7,16 @@ decision points (``AZ-Dnn``). Options: ``aztec`` (the Aztec's seat) and
 ``deployment`` ("choose" or "standard").
 
 Modules: ``cards`` (the data), ``board`` (zones, marks, table, units), ``deploy``
-(set-up and the deployment decisions), ``orders`` (which moves, attacks and shots are legal), ``plays`` (the
-Fate Phase and the menu both other phases use), ``moving`` and ``fighting`` (the
-Move and Attack Phases, with damage and the end). Plugins may react to the events
-of ``fighting`` (an attack declared or resolved, a unit killed).
+(set-up and the deployment decisions), ``orders`` (which moves, attacks and shots
+are legal), ``plays`` (the Fate Phase, draws, and the menu both other phases use),
+``moving`` and ``fighting`` (the Move and Attack Phases, with the damage),
+``ending`` (victory, the turn limit) and ``testing`` (invariants and scenario
+helpers for tests).
+
+For expansion authors: everything in ``__all__``. The rules perform five moments
+(:class:`CardsDrawn`, :class:`UnitMoved`, :class:`AttackDeclared`,
+:class:`AttackResolved`, :class:`UnitKilled`) that cards modify, replace and react
+to; the game has no dice. docs/games/aztec-skirmish.md lists them with examples.
 """
 
 from __future__ import annotations
@@ -18,14 +24,14 @@ from __future__ import annotations
 import boardcore
 
 from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, AztecTable, add_unit, hits_lost
-from .board import describe, label
-from .cards import CARDS, CONSTANTS, SIDES, UNITS, AztecCard, CardType, Shot, Side, Troop, User, starting_hits
+from .board import describe, label, side_of
+from .cards import CARDS, CONSTANTS, SHOTS, SIDES, TROOPS, UNITS, USES, AztecCard, CardUse, Side, User, starting_hits
 from .deploy import Deployment, first_player, setup
-from .fighting import BOTH_LEADERS, ENDINGS, LEADER_KILLED, LIMIT_DRAW, LIMIT_WIN, AttackDeclared, AttackMenu
-from .fighting import Attack, AttackResolved, UnitKilled, at_limit, damage, end_if, end_now, standing
-from .moving import MoveMenu
-from .orders import shot_squares, shots, single_moves, strikes
-from .plays import Fate
+from .ending import BOTH_LEADERS, ENDINGS, LEADER_KILLED, LIMIT_DRAW, LIMIT_WIN, at_limit, end_if, end_now, standing
+from .fighting import Attack, AttackDeclared, AttackMenu, AttackResolved, Combat, Defense, UnitKilled, damage
+from .moving import GroupMove, MoveMenu, UnitMoved
+from .orders import attacks, group_candidates, shot_squares, single_moves
+from .plays import CardsDrawn, Fate
 
 NAME = "aztec-skirmish"
 
@@ -62,10 +68,17 @@ SPEC = boardcore.GameSpec(
 PLUGIN = boardcore.GamePlugin(SPEC, cards=CARDS)
 
 __all__ = [
-    "ATTACKED", "BOARD", "BOTH_LEADERS", "CARDS", "CONSTANTS", "DISCARD", "DRAW", "DRAW2", "ENDINGS", "HAND", "HITS",
-    "LEADER_KILLED", "LIMIT_DRAW", "LIMIT_WIN", "MOVED", "NAME", "PLUGIN", "SIDES", "SPEC", "UNITS", "Attack",
-    "AttackDeclared", "AttackResolved", "AztecCard", "AztecTable", "CardType", "Shot", "Side", "Troop", "UnitKilled",
-    "User", "add_unit",
-    "damage", "end_if", "end_now", "hits_lost", "label", "shot_squares", "shots", "single_moves", "starting_hits",
-    "strikes",
+    # the moments, their data and the procedure they start
+    "Attack", "AttackDeclared", "AttackResolved", "CardsDrawn", "Combat", "UnitKilled", "UnitMoved",
+    # the steps and phases
+    "AttackMenu", "Defense", "Deployment", "Fate", "GroupMove", "MoveMenu",
+    # the match's fields: zones, counters, marks, the table
+    "ATTACKED", "BOARD", "DISCARD", "DRAW", "DRAW2", "HAND", "HITS", "MOVED", "AztecTable",
+    # the data
+    "CARDS", "CONSTANTS", "SHOTS", "SIDES", "TROOPS", "UNITS", "USES", "AztecCard", "CardUse", "Side", "User",
+    # rules an effect may call
+    "add_unit", "attacks", "damage", "end_now", "group_candidates", "hits_lost", "label", "shot_squares", "side_of",
+    "single_moves", "starting_hits",
+    # the game itself and its endings
+    "BOTH_LEADERS", "ENDINGS", "LEADER_KILLED", "LIMIT_DRAW", "LIMIT_WIN", "NAME", "PLUGIN", "SPEC", "end_if",
 ]  # fmt: skip

@@ -16,9 +16,9 @@ import attrs
 
 import boardcore
 from boardcore import Match, Visibility
-from boardcore.grid import Board, Direction, place, square_of
+from boardcore.grid import Direction, place, square_of
 
-from .cards import CONSTANTS, SIDES, UNITS, Side, UnitSpec, starting_hits
+from .cards import BOARD, CONSTANTS, SIDES, UNITS, Side, UnitSpec, starting_hits
 
 DISCARD = boardcore.Zone("discard")
 DRAW = boardcore.Zone("draw", Visibility.HIDDEN, refill=DISCARD, deck=True)
@@ -30,8 +30,6 @@ declared counters are the seats' or the match's)."""
 MOVED, ATTACKED, DRAW2 = "moved", "attacked", "draw2"
 """Per-turn marks: a unit per move it made (AZ-R09), a unit that attacked (AZ-R17),
 a Draw-2 card played (AZ-R27)."""
-
-BOARD = Board(CONSTANTS.board_width, CONSTANTS.board_height)
 
 
 @attrs.frozen
@@ -46,8 +44,7 @@ class AztecTable:
 
 
 def side_of(m: Match, seat: int) -> Side:
-    side: Side = m.table.sides[seat]
-    return side
+    return m.table.sides[seat]
 
 
 def forward(side: Side) -> Direction:

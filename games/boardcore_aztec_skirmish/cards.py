@@ -1,9 +1,13 @@
-"""Aztec Skirmish data: the 79-card deck, the units, the two sides and the constants.
+"""Aztec Skirmish data: the 79-card deck, the units, the two sides, the shots and the constants.
 
 Everything is read from ``data/cards.toml``: each ``[[cards]]`` row is an
 :class:`AztecCard` as it stands (``copies = n`` gives ``<id>-1`` .. ``<id>-n``).
-What a card does follows from its fields (type, range, restriction, shot), never
-from its printed name, so fixing a number is an edit to the table.
+What a card does follows from its fields (its type's use, range, restriction,
+shot), never from its printed name, so fixing a number is an edit to the table.
+
+Card types and troops are open: a type is any name, and the ``[uses]`` table
+says what the game does with each of its own (a plugin's card of a new type
+gives its ``use`` in its row); a card's restriction names a troop of the units.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 import attrs
 
 import boardcore
-from boardcore.grid import Direction
+from boardcore.grid import Board, Direction
 
 DATA = "data/cards.toml"
 
@@ -33,30 +37,14 @@ class User(enum.Enum):
     E = "E"
 
 
-class CardType(enum.Enum):
-    """How the engine treats a card after the rulings (section 1.2)."""
+class CardUse(enum.Enum):
+    """What the game does with a played card: the window or menu that offers it."""
 
-    ATTACK = "attack"
-    MOVE = "move"
-    DEFENSE = "defense"
-    DRAW2 = "draw2"
-    CANNON = "cannon"
-
-
-class Troop(enum.Enum):
-    """A group of unit types, as card restrictions name them (AZ-R21)."""
-
-    LEADERS = "leaders"
-    KNIGHTS = "knights"
-    WARRIORS = "warriors"
-    SOLDIERS = "soldiers"
-    HORSEMEN = "horsemen"
-    CANNONS = "cannons"
-
-
-class Shot(enum.Enum):
-    CANISTER = "canister"  # AZ-R22
-    ROUND = "round"  # AZ-R23
+    MOVE = "move"  # the Move menu (AZ-D05, AZ-D06)
+    STRIKE = "strike"  # the Attack menu: a unit attacks one enemy (AZ-D07)
+    SHOT = "shot"  # the Attack menu: a cannon fires (AZ-R22 to AZ-R24)
+    NEGATE = "negate"  # the Defense window (AZ-D08)
+    DRAW = "draw"  # either menu: draw cards (AZ-R27)
 
 
 _AT_LEAST_1 = attrs.validators.ge(1)
@@ -75,79 +63,28 @@ class Constants:
     board_height: int = attrs.field(validator=_BOARD_SIZE)
     leader_worth: int = attrs.field(default=5, validator=_AT_LEAST_1)
     """Not a rule: how many times its own Hits the search bots count a Leader's
-    Hits when they judge a match in progress (``fighting.standing``)."""
+    Hits when they judge a match in progress (``ending.standing``)."""
 
 
 CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)
+USES: dict[str, CardUse] = boardcore.load_constants(__package__, DATA, dict[str, CardUse], key="uses")
+"""What the game does with a card of each of its own types."""
+BOARD = Board(CONSTANTS.board_width, CONSTANTS.board_height)
 _LONGEST_LINE = max(CONSTANTS.board_width, CONSTANTS.board_height) - 1
 """The most squares a line on the board crosses: the longest move or range."""
-
-
-def _needed_by(*types: CardType) -> Callable[[AztecCard, Any, Any], None]:
-    """A validator: cards of ``types`` need this value (section 1.2), so their rows must give it."""
-
-    def needed(card: AztecCard, attribute: Any, value: Any) -> None:
-        if value is None and card.type in types:
-            raise ValueError(f"{card.type.value} cards need their '{attribute.name}'")
-
-    return needed
+_RANK = attrs.validators.and_(_AT_LEAST_1, attrs.validators.le(CONSTANTS.board_height))
 
 
 @attrs.frozen
-class AztecCard(boardcore.Card):
-    """One physical card; ``name`` is the printed name its copies share."""
+class ShotSpec:
+    """A cannon shot (AZ-R22, AZ-R23): the squares it hits, as ``(along, across)``
+    steps from the cannon, or every square up to the edge."""
 
-    user: User = attrs.field(kw_only=True)
-    printed_type: str = attrs.field(kw_only=True)
-    """The printed Type column, for reference; ``type`` is what counts."""
-    type: CardType = attrs.field(kw_only=True)
-    range: int | None = attrs.field(
-        default=None, kw_only=True,
-        validator=[_needed_by(CardType.ATTACK, CardType.MOVE),
-                   attrs.validators.optional([_AT_LEAST_1, attrs.validators.le(_LONGEST_LINE)])],
-    )  # fmt: skip
-    """Squares moved for a Move card; the maximum range for an Attack card (1 up to
-    the longest line on the board)."""
-    only: Troop | None = attrs.field(default=None, kw_only=True)
-    shot: Shot | None = attrs.field(default=None, kw_only=True, validator=_needed_by(CardType.CANNON))
-    indirect: bool = attrs.field(default=False, kw_only=True)
-    target_hits: int | None = attrs.field(default=None, kw_only=True, validator=attrs.validators.optional(_AT_LEAST_1))
-    note: str = attrs.field(default="", kw_only=True)
-
-    @property
-    def label(self) -> str:
-        """What a person reads: ``"Muskets (attack 3, soldiers only, C)"``."""
-        if self.type is CardType.CANNON:
-            detail = f"cannon, {self.shot.value if self.shot else '?'}"
-        elif self.range is not None:
-            detail = f"{self.type.value} {self.range}"
-        else:
-            detail = {CardType.DEFENSE: "defense", CardType.DRAW2: f"draw {CONSTANTS.draw_special}"}.get(self.type, "")
-        if self.only is not None and self.type is not CardType.CANNON:
-            detail += f", {self.only.value} only"
-        if self.user is not User.E:
-            detail += f", {self.user.value}"
-        return f"{self.name} ({detail})"
-
-    @property
-    def text(self) -> str:
-        """The card as read at the table, in the rules' words (AZ-R06, AZ-R19, AZ-R21 to AZ-R27):
-        ``"Muskets (attack, range 3, soldiers)"``, ``"Steel Helmets (defense, Conquistador)"``."""
-        reach = f"range {self.range}" if self.shot is None else _REACH[self.shot]
-        kind = {CardType.MOVE: f"move {self.range}", CardType.DEFENSE: "defense", CardType.DRAW2: _DRAW}
-        side = "" if self.user is User.E or self.only else next(s.name for s in SIDES.values() if s.user is self.user)
-        parts = (kind.get(self.type, f"attack, {reach}"), self.only.value if self.only else "", side,
-                 "hits friend and foe" if self.shot else "", "shoots over units" if self.indirect else "",
-                 f"vs {self.target_hits} Hit left" if self.target_hits else "")  # fmt: skip
-        return f"{self.name} ({', '.join(p for p in parts if p)})"
-
-
-_DRAW = f"draw {CONSTANTS.draw_special}"
-_REACH = {Shot.CANISTER: "range 2 and the squares beside", Shot.ROUND: "every square to the edge"}
-"""Where a cannon shot hits (AZ-R22, AZ-R23)."""
-
-
-_RANK = attrs.validators.and_(_AT_LEAST_1, attrs.validators.le(CONSTANTS.board_height))
+    shot: str
+    reads: str
+    """Where it hits, in the words of a card's text."""
+    squares: tuple[tuple[int, int], ...] = ()
+    to_edge: bool = False
 
 
 @attrs.frozen
@@ -157,10 +94,16 @@ class SideRow:
     side: Side
     name: str
     user: User
-    ranks: tuple[int, ...] = attrs.field(validator=[attrs.validators.min_len(1), attrs.validators.deep_iterable(_RANK)])
+    ranks: tuple[int, ...] = attrs.field(validator=attrs.validators.deep_iterable(_RANK, attrs.validators.min_len(1)))
     """Ranks (1-based, as printed on a chess board) the side deploys on."""
     forward: str = attrs.field(validator=attrs.validators.in_([direction.name for direction in Direction]))
     """The name of the ``boardcore.grid.Direction`` that is forward."""
+
+
+def _standing_squares(unit: UnitSpec, attribute: Any, squares: tuple[str, ...]) -> None:
+    """A validator: a unit type's standard squares are as many as its units, on the board."""
+    if squares and (len(squares) != unit.count or not set(squares) <= set(BOARD.names)):
+        raise ValueError(f"expected the {unit.count} squares of the board its units stand on, got {list(squares)}")
 
 
 @attrs.frozen
@@ -170,7 +113,8 @@ class UnitSpec:
     kind: str
     name: str
     side: Side
-    troop: Troop
+    troop: str
+    """The group a card restriction names ("soldiers", AZ-R21)."""
     count: int = attrs.field(validator=_AT_LEAST_1)
     hits: int = attrs.field(validator=_AT_LEAST_1)
     leader: bool = False
@@ -182,30 +126,97 @@ class UnitSpec:
     """The largest card number it may move with (Cannons: 2, AZ-R14)."""
     own_cards_only: bool = False
     """May attack only with cards restricted to its own troop (Cannons, AZ-R21)."""
+    standard: tuple[str, ...] = attrs.field(default=(), validator=_standing_squares)
+    """The squares its units stand on in the standard deployment (rules section 2)."""
+
+
+SHOTS: dict[str, ShotSpec] = {s.shot: s for s in boardcore.load_table(__package__, DATA, "shots", ShotSpec)}
+SIDES: dict[Side, SideRow] = {s.side: s for s in boardcore.load_table(__package__, DATA, "sides", SideRow)}
+UNITS: dict[str, UnitSpec] = {u.kind: u for u in boardcore.load_table(__package__, DATA, "units", UnitSpec)}
+TROOPS: tuple[str, ...] = tuple(dict.fromkeys(u.troop for u in UNITS.values()))
+"""The troops card restrictions may name, in the order of the unit table."""
+
+
+def _use_of(card: AztecCard) -> CardUse | None:
+    """The card's use: given in its row, or its type's. (The loader checks a row's
+    values on a stand-in of the card that has only the keys the row gives.)"""
+    return getattr(card, "use", None) or USES.get(card.type)
+
+
+def _known_type(card: AztecCard, attribute: Any, value: str) -> None:
+    """A validator: a type the game does not know comes with its use."""
+    if _use_of(card) is None:
+        raise ValueError(f"the type {value!r} is not one of the game's ({', '.join(USES)}): the row must give its 'use'")
+
+
+def _needed_by(*uses: CardUse) -> Callable[[AztecCard, Any, Any], None]:
+    """A validator: cards of these uses need this value (section 1.2), so their rows must give it."""
+
+    def needed(card: AztecCard, attribute: Any, value: Any) -> None:
+        if value is None and _use_of(card) in uses:
+            raise ValueError(f"{card.type} cards need their '{attribute.name}'")
+
+    return needed
+
+
+def _optional_in(known: Any) -> Any:
+    return attrs.validators.optional(attrs.validators.in_(known))
+
+
+@attrs.frozen
+class AztecCard(boardcore.Card):
+    """One physical card; ``name`` is the printed name its copies share."""
+
+    user: User = attrs.field(kw_only=True)
+    printed_type: str = attrs.field(kw_only=True)
+    """The printed Type column, for reference; ``type`` is what counts."""
+    type: str = attrs.field(kw_only=True, validator=_known_type)
+    use: CardUse = attrs.field(kw_only=True, default=attrs.Factory(_use_of, takes_self=True))
+    """What the game does with the card: its type's, or given in its row for a type of a plugin's own."""
+    range: int | None = attrs.field(
+        default=None, kw_only=True,
+        validator=[_needed_by(CardUse.STRIKE, CardUse.MOVE),
+                   attrs.validators.optional([_AT_LEAST_1, attrs.validators.le(_LONGEST_LINE)])],
+    )  # fmt: skip
+    """Squares moved for a Move card; the maximum range for an Attack card (1 up to
+    the longest line on the board)."""
+    only: str | None = attrs.field(default=None, kw_only=True, validator=_optional_in(TROOPS))
+    """The troop the card is restricted to (AZ-R21)."""
+    shot: str | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardUse.SHOT), _optional_in(SHOTS)])
+    indirect: bool = attrs.field(default=False, kw_only=True)
+    target_hits: int | None = attrs.field(default=None, kw_only=True, validator=attrs.validators.optional(_AT_LEAST_1))
+    note: str = attrs.field(default="", kw_only=True)
+
+    @property
+    def label(self) -> str:
+        """What a person reads: ``"Muskets (attack 3, soldiers only, C)"``."""
+        if self.use is CardUse.DRAW:
+            detail = f"draw {CONSTANTS.draw_special}"
+        elif self.shot is not None:
+            detail = f"{self.type}, {self.shot}"
+        else:
+            detail = self.type if self.range is None else f"{self.type} {self.range}"
+        if self.only is not None and self.shot is None:
+            detail += f", {self.only} only"
+        if self.user is not User.E:
+            detail += f", {self.user.value}"
+        return f"{self.name} ({detail})"
+
+    @property
+    def text(self) -> str:
+        """The card as read at the table, in the rules' words (AZ-R06, AZ-R19, AZ-R21 to AZ-R27):
+        ``"Muskets (attack, range 3, soldiers)"``, ``"Steel Helmets (defense, Conquistador)"``."""
+        reach = f"range {self.range}" if self.shot is None else SHOTS[self.shot].reads
+        kind = {CardUse.MOVE: f"move {self.range}", CardUse.NEGATE: self.type, CardUse.DRAW: f"draw {CONSTANTS.draw_special}"}
+        side = "" if self.user is User.E or self.only else next(s.name for s in SIDES.values() if s.user is self.user)
+        parts = (kind.get(self.use, f"attack, {reach}"), self.only or "", side,
+                 "hits friend and foe" if self.shot else "", "shoots over units" if self.indirect else "",
+                 f"vs {self.target_hits} Hit left" if self.target_hits else "")  # fmt: skip
+        return f"{self.name} ({', '.join(p for p in parts if p)})"
 
 
 CARDS: tuple[AztecCard, ...] = boardcore.load_cards(__package__, DATA, AztecCard)
 """The deck in set-up order: row order, then copy number ascending (section 2)."""
-SIDES: dict[Side, SideRow] = {s.side: s for s in boardcore.load_table(__package__, DATA, "sides", SideRow)}
-UNITS: dict[str, UnitSpec] = {u.kind: u for u in boardcore.load_table(__package__, DATA, "units", UnitSpec)}
-
-
-def standard_deployment(package: str = __package__) -> dict[str, list[str]]:
-    """The ``[standard]`` table of ``package``'s data file, checked: each key a rank of
-    the board, each value a unit kind (or "-") for each file."""
-    table = boardcore.load_constants(package, DATA, dict[str, list[str]], key="standard")
-    ranks, kinds = {str(y) for y in range(1, CONSTANTS.board_height + 1)}, {*UNITS, "-"}
-    for rank, row in table.items():
-        if rank not in ranks or len(row) != CONSTANTS.board_width or not set(row) <= kinds:
-            raise boardcore.InvalidData(
-                f"expected a rank 1..{CONSTANTS.board_height} with a unit kind or '-' on each of its "
-                f"{CONSTANTS.board_width} files, got {row}", where=f'{package}/{DATA}: $.standard["{rank}"]'
-            )  # fmt: skip
-    return table
-
-
-STANDARD: dict[str, list[str]] = standard_deployment()
-"""The standard deployment, by rank: the unit kind on each file, "-" for none."""
 
 
 def usable_by(card: AztecCard, side: Side) -> bool:

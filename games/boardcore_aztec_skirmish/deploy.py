@@ -13,7 +13,7 @@ from boardcore import Match
 from boardcore.grid import occupancy
 
 from .board import BOARD, AztecTable, add_unit, side_of
-from .cards import SIDES, STANDARD, UNITS, Side, UnitSpec
+from .cards import SIDES, UNITS, Side, UnitSpec
 
 
 def empty_home_squares(m: Match, side: Side) -> list[str]:
@@ -28,11 +28,9 @@ def setup(m: Match) -> None:
     aztec = m.options["aztec"]
     m.table = AztecTable((Side.AZTEC, Side.CONQUISTADOR) if aztec == 0 else (Side.CONQUISTADOR, Side.AZTEC))
     if m.options["deployment"] == "standard":
-        for square in BOARD.names:
-            x, y = BOARD.coords(square)
-            kind = STANDARD.get(str(y + 1), ["-"] * BOARD.width)[x]
-            if kind != "-":
-                add_unit(m, kind, m.table.seat(UNITS[kind].side), square)
+        standing = {square: unit for unit in UNITS.values() for square in unit.standard}
+        for square in (s for s in BOARD.names if s in standing):  # board order (a1, b1, ..) gives the pieces their ids
+            add_unit(m, standing[square].kind, m.table.seat(standing[square].side), square)
 
 
 def first_player(m: Match) -> int:

@@ -1,13 +1,16 @@
-"""Phase 3, Attack: AZ-D07 (the menu), AZ-D08 (the Defense window), damage and the end.
+"""Phase 3, Attack: AZ-D07 (the menu), AZ-D08 (the Defense window) and the damage.
 
 An attack is declared in two questions (the card, then "Soldier c5 attacks Warrior
-c4" or "Cannon d7 fires S at d6, d5, e5, c5"); the card is discarded, the unit is
-marked as having attacked, and the opponent may negate the attack with one Defense
-card (AZ-R25). Otherwise each unit hit loses 1 Hit and units at 0 Hits are removed
-(AZ-R28). The Leaders are checked at once (AZ-R29).
+c4" or "Cannon d7 fires S at d6, d5, e5, c5"); the card is discarded. Then the
+rules read like the rulebook's paragraph, as three moments and one procedure:
 
-Events for plugins: :class:`AttackDeclared`, :class:`UnitKilled` and
-:class:`AttackResolved` (negated or not, before the Leaders are checked).
+1. :class:`AttackDeclared`: the unit has attacked (AZ-R17), and :class:`Combat`
+   follows: the opponent may negate the whole attack with one Defense card
+   (AZ-R25), then
+2. :class:`AttackResolved`: unless negated, each unit hit loses 1 Hit (AZ-R28),
+   and each that loses its last Hit is
+3. :class:`UnitKilled`: removed from the board. The Leaders are then checked at
+   once (AZ-R29).
 """
 
 from __future__ import annotations
@@ -17,26 +20,22 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Pick, Result, Target, pick
+from boardcore import Action, Match, Pick, Target, pick
 from boardcore.grid import Direction, occupancy, square_of
 
-from .board import ATTACKED, DISCARD, HAND, HITS, hits_lost, label, leader_alive, side_of, spec_of
-from .cards import CARDS, CONSTANTS, AztecCard, CardType, Side, usable_by
-from .orders import shot_squares, shots, strikes
+from .board import ATTACKED, DISCARD, HAND, HITS, label, side_of
+from .cards import CARDS, AztecCard, CardUse, Side, usable_by
+from .ending import end_now
+from .orders import attacks, shot_squares
 from .plays import Menu, distinct
 
-LEADER_KILLED = "killed the enemy Leader"
-BOTH_LEADERS = "both Leaders fell: the attacking side wins"
-LIMIT_WIN = "turn limit: fewer Hits lost"
-LIMIT_DRAW = "turn limit: equal Hits lost"
-ENDINGS = (LEADER_KILLED, BOTH_LEADERS, LIMIT_WIN, LIMIT_DRAW)
 NAMES = {card.id: card.name for card in CARDS}
 
 
 @attrs.frozen
 class Attack:
-    """One declared attack: ``seat``'s ``unit`` plays ``card`` at ``squares`` (the
-    target's square, or every square of a cannon shot); ``victims`` are the units there."""
+    """One attack: ``seat``'s ``unit`` plays ``card`` at ``squares`` (the target's
+    square, or every square of a cannon shot); ``victims`` are the units there."""
 
     seat: int
     card: str
@@ -53,37 +52,73 @@ class Attack:
 
 
 @attrs.frozen
-class AttackDeclared(boardcore.Event):
-    """An attack was declared; the Defense window comes next."""
+class AttackDeclared(boardcore.Moment):
+    """An ``attack`` is declared, its card already discarded. As it happens the unit
+    has attacked this turn (AZ-R17) and the rest of the attack follows
+    (:class:`Combat`: the Defense window, the damage, the Leader check). Replaced or
+    cancelled, none of that happens: the card stays spent and the unit has not attacked.
+
+    Performed as a step (``asks``), so a card may replace it at its holder's choice."""
 
     attack: Attack
+    asks = True
+
+    def happen(self, m: Match) -> None:
+        m.mark(ATTACKED, self.attack.unit)
+        m.schedule(Combat(self.attack))
 
     def __str__(self) -> str:
         return f"{self.attack} attacks {self.attack.aim()} with {NAMES.get(self.attack.card, self.attack.card)}"
 
 
 @attrs.frozen
-class UnitKilled(boardcore.Event):
-    """A unit reached 0 Hits and left the board (AZ-R28); ``unit`` is its kind."""
+class UnitKilled(boardcore.Moment):
+    """A unit loses its last Hits and leaves the board (AZ-R28); ``unit`` is its kind.
+    Cancelled or replaced, the unit stays with the Hits it had."""
 
     piece: str
     unit: str
     owner: int
     square: str | None
 
+    def happen(self, m: Match) -> None:
+        m.set_count(HITS, 0, self.piece)
+        m.remove_piece(self.piece)
+
     def __str__(self) -> str:
         return f"seat {self.owner}'s {self.piece} is killed" + (f" on {self.square}" if self.square else "")
 
 
+def damage(m: Match, victims: Sequence[str], hits: int = 1) -> tuple[str, ...]:
+    """Each victim still on the board, friend or foe, loses ``hits`` Hits (AZ-R24,
+    AZ-R28); one that would lose its last is killed (:class:`UnitKilled`). Returns the
+    units killed. Call :func:`end_now` afterwards (a resolved attack does)."""
+    killed = []
+    for piece in (p for p in victims if p in m.pieces):  # read as it goes: a reaction may remove one
+        unit = m.pieces[piece]
+        if m.count(HITS, piece) > hits:
+            m.add(HITS, -hits, piece)
+        elif m.perform(UnitKilled(piece, unit.kind, unit.owner, unit.square)):
+            killed.append(piece)
+    return tuple(killed)
+
+
 @attrs.frozen
-class AttackResolved(boardcore.Event):
-    """An attack is over: the Defense card ``negated_by`` negated it (AZ-R25), or each
-    victim lost 1 Hit and ``killed`` were removed. Recorded before the Leaders are
-    checked, so damage a reaction deals counts in the same check."""
+class AttackResolved(boardcore.Moment):
+    """An ``attack`` is over: the Defense card ``negated_by`` negated it (AZ-R25), or
+    each victim loses ``hits`` Hits (AZ-R28) and ``killed`` (as it happened) are
+    removed. Recorded before the Leaders are checked, so damage a reaction deals
+    counts in the same check."""
 
     attack: Attack
     negated_by: str | None
-    killed: tuple[str, ...]
+    killed: tuple[str, ...] = ()
+    hits: int = 1
+
+    def happen(self, m: Match) -> AttackResolved | None:
+        if self.negated_by is not None:
+            return None
+        return attrs.evolve(self, killed=damage(m, self.attack.victims, self.hits))
 
     def __str__(self) -> str:
         if self.negated_by:
@@ -92,36 +127,26 @@ class AttackResolved(boardcore.Event):
 
 
 @attrs.frozen
-class AttackMenu(Menu):
-    """AZ-D07: an attack card with a legal target or a cannon card with a legal shot,
-    then its use; the Draw-2 card; or done (which ends the turn)."""
+class Combat(boardcore.Procedure):
+    """What follows a declared attack: the Defense window (AZ-D08), then the attack
+    resolved, negated or not, then the Leaders (AZ-R29: the game ends at once)."""
 
-    name = "attack"
-    kinds = (CardType.ATTACK, CardType.CANNON)
+    stages = ("defend", "outcome")
+    attack: Attack
+    negated_by: str | None = None
+    """The Defense card played, handed on by the window."""
 
-    def uses(self, m: Match, player: int, card: AztecCard) -> Iterator[tuple[Target, str]]:
-        if card.type is CardType.CANNON:
-            for cannon, way, squares in shots(m, player, card):
-                yield f"{cannon} {way.name}", f"{label(m, cannon)} fires {way.name} at {', '.join(squares)}"
-            return
-        for unit, target in strikes(m, player, card):
-            yield f"{unit} {target}", f"{label(m, unit)} attacks {label(m, target)}"
+    def defend(self, m: Match) -> None:
+        m.schedule(Defense(self.attack))
 
-    def use(self, m: Match, player: int, card: AztecCard, target: str) -> None:
-        unit, aim = target.split()
-        if card.shot is None:
-            squares: tuple[str, ...] = (square_of(m, aim),)
-        else:  # a cannon hits every unit in its squares, friend or foe (AZ-R24)
-            squares = shot_squares(card.shot, square_of(m, unit), Direction[aim])
-        taken = occupancy(m)
-        attack = Attack(player, card.id, unit, squares, tuple(taken[s] for s in squares if s in taken))
-        m.mark(ATTACKED, unit)
-        m.emit(AttackDeclared(attack))
-        m.schedule(Defense(attack))
+    def outcome(self, m: Match) -> None:
+        m.perform(AttackResolved(self.attack, self.negated_by))
+        end_now(m)
 
 
 def is_defense(card: AztecCard, side: Side) -> bool:
-    return card.type is CardType.DEFENSE and usable_by(card, side)
+    """A card ``side`` may play to negate an attack: any type whose use is to negate."""
+    return card.use is CardUse.NEGATE and usable_by(card, side)
 
 
 @attrs.frozen
@@ -129,7 +154,8 @@ class Defense(boardcore.Window):
     """AZ-D08: the attacked side may negate the whole attack with one of its Defense
     cards, or pass. Which cards he holds is his secret, so he is asked whenever he could
     hold one as far as the attacker can tell: his hand is not empty, and not every
-    Defense card of his side lies face up in the discard pile."""
+    Defense card of his side lies face up in the discard pile. The window keeps only
+    the attack, whose card is face up: a re-deal of the hands can ask it again."""
 
     attack: Attack
 
@@ -151,62 +177,30 @@ class Defense(boardcore.Window):
     def react(self, m: Match, player: int, action: Action) -> None:
         if isinstance(action, Pick):
             m.move((action.item,), HAND[player], DISCARD)
-            self.outcome(m, action.item)
-
-    def closed(self, m: Match) -> None:
-        self.outcome(m, None)
-
-    def outcome(self, m: Match, negated_by: str | None) -> None:
-        killed = () if negated_by else damage(m, self.attack.victims)
-        m.emit(AttackResolved(self.attack, negated_by, killed))
-        end_now(m)
+            Combat.update(m, negated_by=action.item)
 
 
-def damage(m: Match, victims: Sequence[str]) -> tuple[str, ...]:
-    """Each victim still on the board, friend or foe, loses 1 Hit; at 0 it is removed
-    (AZ-R24, AZ-R28). Returns the units killed. Call :func:`end_now` afterwards."""
-    killed = []
-    for piece in victims:
-        if piece in m.pieces and m.add(HITS, -1, piece) == 0:
-            unit = m.remove_piece(piece)
-            m.emit(UnitKilled(piece, unit.kind, unit.owner, unit.square))
-            killed.append(piece)
-    return tuple(killed)
+@attrs.frozen
+class AttackMenu(Menu):
+    """AZ-D07: an attack card with a legal target or a cannon card with a legal shot,
+    then its order; the Draw-2 card; or done (which ends the turn)."""
 
+    name = "attack"
+    accepts = (CardUse.STRIKE, CardUse.SHOT)
 
-def scores(m: Match) -> tuple[int, ...]:
-    """Hits lost by each seat (lower is better)."""
-    return tuple(hits_lost(m, seat) for seat in range(m.players))
+    def orders(self, m: Match, player: int, card: AztecCard) -> Iterator[tuple[Target, str]]:
+        for unit, aim, squares in attacks(m, player, card):
+            if card.shot is None:
+                yield f"{unit} {aim}", f"{label(m, unit)} attacks {label(m, aim)}"
+            else:
+                yield f"{unit} {aim}", f"{label(m, unit)} fires {aim} at {', '.join(squares)}"
 
-
-def end_if(m: Match) -> Result | None:
-    """AZ-R29: a side whose Leader is gone loses, friendly fire or not; if both Leaders
-    fell to one attack, the side that made it (the active side) wins."""
-    fallen = [seat for seat in range(m.players) if not leader_alive(m, seat)]
-    if len(fallen) == 2:
-        return Result((m.active,), BOTH_LEADERS, scores(m))
-    return Result((1 - fallen[0],), LEADER_KILLED, scores(m)) if fallen else None
-
-
-def end_now(m: Match) -> None:
-    """AZ-R29: after each attack, the game ends immediately if a Leader has fallen."""
-    m.check_end()
-
-
-def at_limit(m: Match) -> Result:
-    """After turn 100: fewer Hits lost wins; equal losses are a draw of both (AZ-R30)."""
-    lost = scores(m)
-    if lost[0] == lost[1]:
-        return Result((0, 1), LIMIT_DRAW, lost)
-    return Result((0 if lost[0] < lost[1] else 1,), LIMIT_WIN, lost)
-
-
-def standing(m: Match) -> tuple[int, ...]:
-    """Each side's remaining Hits, its Leader's counted ``leader_worth`` times over,
-    for search bots judging a match in progress (the game's ``search_scores``).
-    The Hits lost that decide turn 100 weigh a Warrior like a Leader; the match is
-    lost with the Leader (AZ-R29)."""
-    return tuple(
-        sum(m.count(HITS, piece) * (CONSTANTS.leader_worth if spec_of(m, piece).leader else 1) for piece in m.pieces_of(seat))
-        for seat in range(m.players)
-    )
+    def give(self, m: Match, player: int, card: AztecCard, target: str) -> None:
+        unit, aim = target.split()
+        if card.shot is None:
+            squares: tuple[str, ...] = (square_of(m, aim),)
+        else:  # a cannon hits every unit in its squares, friend or foe (AZ-R24)
+            squares = shot_squares(card.shot, square_of(m, unit), Direction[aim])
+        taken = occupancy(m)
+        attack = Attack(player, card.id, unit, squares, tuple(taken[s] for s in squares if s in taken))
+        m.schedule(boardcore.Perform(AttackDeclared(attack)))

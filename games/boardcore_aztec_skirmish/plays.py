@@ -1,5 +1,5 @@
-"""Playing cards from the hand: the Fate Phase, and the menu the Move and Attack
-Phases share (AZ-R05 to AZ-R08, AZ-R27, AZ-R33)."""
+"""Playing cards from the hand: the Fate Phase, drawing, and the menu the Move and
+Attack Phases share (AZ-R05 to AZ-R08, AZ-R27, AZ-R33)."""
 
 from __future__ import annotations
 
@@ -12,18 +12,37 @@ import boardcore
 from boardcore import Match, Target
 
 from .board import DISCARD, DRAW, DRAW2, HAND, side_of
-from .cards import CONSTANTS, AztecCard, CardType, usable_by
+from .cards import CONSTANTS, AztecCard, CardUse, usable_by
+
+
+@attrs.frozen
+class CardsDrawn(boardcore.Moment):
+    """``player`` draws ``count`` cards from the draw pile for ``purpose``: "fate"
+    (the Fate Phase, AZ-R05) or "draw2" (a Draw-2 card, AZ-R27). An empty pile is
+    refilled by shuffling the discard pile; with both empty, fewer are drawn
+    (AZ-R08): ``count`` as it happened is the number drawn. Which cards is told by
+    the engine's ``CardsMoved``, to those who may see them."""
+
+    quiet = True  # logged only when something reacts: the engine's CardsMoved tells the draw
+    player: int
+    count: int
+    purpose: str
+
+    def happen(self, m: Match) -> CardsDrawn | None:
+        drawn = len(m.draw(DRAW, HAND[self.player], self.count))
+        return None if drawn == self.count else attrs.evolve(self, count=drawn)
+
+    def __str__(self) -> str:
+        return ""  # the table reads the draw from the cards that moved
 
 
 class Fate(boardcore.Phase):
-    """Draw 3 (AZ-R05), then discard down to 5 by the owner's choice (AZ-D04, AZ-R07).
-    A draw that finds the pile empty shuffles the discard pile in first; with both
-    empty it is skipped (AZ-R08): that is the ``draw`` zone's refill."""
+    """Draw 3 (AZ-R05), then discard down to 5 by the owner's choice (AZ-D04, AZ-R07)."""
 
     name = "fate"
 
     def begin(self, m: Match) -> None:
-        m.draw(DRAW, HAND[m.active], CONSTANTS.draw)
+        m.perform(CardsDrawn(m.active, CONSTANTS.draw, "fate"))
         m.schedule(boardcore.EnforceLimit(HAND[m.active], DISCARD))
 
 
@@ -37,27 +56,28 @@ def distinct(m: Match, zone: str) -> list[str]:
 
 @attrs.frozen
 class Menu(boardcore.PlayCard):
-    """A phase's menu (AZ-D05, AZ-D07): a card of the phase's ``kinds`` with a legal
-    use, asked as the card and then its use; the side's Draw-2 card; or "done" (a
-    phase may end with nothing played, AZ-R33). Only cards the side may use are
-    offered (AZ-R06). It is asked again after each play.
+    """A phase's menu (AZ-D05, AZ-D07): a card whose use is one of the phase's
+    ``accepts`` and that has a legal order, asked as the card and then the order;
+    the side's Draw-2 card; or "done" (a phase may end with nothing played,
+    AZ-R33). Only cards the side may use are offered (AZ-R06). It is asked again
+    after each play.
 
-    Subclasses yield a card's uses as ``(target, text)`` pairs (:meth:`uses`; lazily,
-    since whether a card is offered reads only the first) and
-    carry one out (:meth:`use`); a target is a short string of square names and ids.
+    Subclasses yield a card's orders as ``(target, text)`` pairs (:meth:`orders`;
+    lazily, since whether a card is offered reads only the first) and carry one
+    out (:meth:`give`); a target is a short string of square names and ids.
     """
 
     source = HAND
     to = DISCARD
     two_step = True
     pass_word = "done"
-    kinds: ClassVar[tuple[CardType, ...]] = ()
+    accepts: ClassVar[tuple[CardUse, ...]] = ()
 
-    def uses(self, m: Match, player: int, card: AztecCard) -> Iterable[tuple[Target, str]]:
-        raise NotImplementedError(f"{type(self).__name__}.uses")
+    def orders(self, m: Match, player: int, card: AztecCard) -> Iterable[tuple[Target, str]]:
+        raise NotImplementedError(f"{type(self).__name__}.orders")
 
-    def use(self, m: Match, player: int, card: AztecCard, target: str) -> None:
-        raise NotImplementedError(f"{type(self).__name__}.use")
+    def give(self, m: Match, player: int, card: AztecCard, target: str) -> None:
+        raise NotImplementedError(f"{type(self).__name__}.give")
 
     def prompt(self, m: Match, player: int) -> str:
         return f"{self.name.title()} Phase: play a card, or done"
@@ -65,12 +85,12 @@ class Menu(boardcore.PlayCard):
     def playable(self, m: Match, player: int, card: AztecCard) -> bool:
         if not usable_by(card, side_of(m, player)):
             return False
-        if card.type is CardType.DRAW2:
+        if card.use is CardUse.DRAW:
             return card.id not in m.marked(DRAW2)  # each at most once per turn (AZ-R27)
-        return card.type in self.kinds and card.id in distinct(m, HAND[player])
+        return card.use in self.accepts and card.id in distinct(m, HAND[player])
 
     def targets(self, m: Match, player: int, card: AztecCard) -> Iterable[tuple[Target, str]] | None:
-        return None if card.type is CardType.DRAW2 else self.uses(m, player, card)
+        return None if card.use is CardUse.DRAW else self.orders(m, player, card)
 
     def wording(self, m: Match, card: AztecCard, target_text: str | None) -> str:
         return f"play {card.label}" if target_text is None else target_text
@@ -79,8 +99,8 @@ class Menu(boardcore.PlayCard):
         # Asked again by hand, not with ``repeat``: that would refuse a card which a
         # reshuffle has brought back to the hand, and only Draw-2 cards are once a turn.
         m.schedule(type(self)(player))
-        if card.type is CardType.DRAW2:
+        if card.use is CardUse.DRAW:
             m.mark(DRAW2, card.id)
-            m.draw(DRAW, HAND[player], CONSTANTS.draw_special)
+            m.perform(CardsDrawn(player, CONSTANTS.draw_special, "draw2"))
         else:
-            self.use(m, player, card, str(target))
+            self.give(m, player, card, str(target))

@@ -197,8 +197,9 @@ def test_a_save_of_the_previous_format_still_loads(name):
     assert json.loads(trusted.to_json())["zones"] == old["zones"]
     verified = game.state_from_json(text)
     assert verified.match.replayable and verified.history == trusted.history
-    # events have gained fields since (a phase's seat, a roll's purpose): the same events, each as now recorded
-    assert [type(e) for e in verified.events] == [type(e) for e in trusted.events]
+    # events have gained fields since (a phase's seat, a roll's purpose), and an action performed as a
+    # step may come a little later: the same events, each as now recorded
+    assert sorted(type(e).__name__ for e in verified.events) == sorted(type(e).__name__ for e in trusted.events)
     assert json.loads(verified.to_json())["format"] == "boardcore.match/3"
     if not verified.is_over:
         d = verified.pending[0]

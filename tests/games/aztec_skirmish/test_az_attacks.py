@@ -5,9 +5,10 @@ from __future__ import annotations
 import boardcore
 from boardcore.grid import Direction
 from boardcore.testing import choose, events, options, place, put
-from boardcore_aztec_skirmish import ATTACKED, AttackDeclared, CardType, Shot, User, shot_squares, shots
+from boardcore_aztec_skirmish import ATTACKED, AttackDeclared, CardUse, User, attacks, shot_squares
+from boardcore_aztec_skirmish.testing import CQ, at, base_game, discarded, hits_at, piece_on, position
 
-from .az_helpers import CQ, GAME, at, discarded, hits_at, piece_on, position
+GAME = base_game()
 
 
 def to_attack(s) -> None:
@@ -34,17 +35,17 @@ def shoot(s, card: str) -> list[str]:
 
 
 def test_az_r22_canister_examples_from_the_rules():
-    assert sorted(shot_squares(Shot.CANISTER, "d7", Direction.S)) == ["c5", "d5", "d6", "e5"]
-    assert sorted(shot_squares(Shot.CANISTER, "c3", Direction.NE)) == ["d4", "d6", "e5", "f4"]
+    assert sorted(shot_squares("canister", "d7", Direction.S)) == ["c5", "d5", "d6", "e5"]
+    assert sorted(shot_squares("canister", "c3", Direction.NE)) == ["d4", "d6", "e5", "f4"]
 
 
 def test_az_r22_canister_needs_its_target_square_on_the_board_and_drops_side_squares_off_it():
-    assert shot_squares(Shot.CANISTER, "d2", Direction.S) == ()
-    assert sorted(shot_squares(Shot.CANISTER, "a7", Direction.S)) == ["a5", "a6", "b5"]
+    assert shot_squares("canister", "d2", Direction.S) == ()
+    assert sorted(shot_squares("canister", "a7", Direction.S)) == ["a5", "a6", "b5"]
 
 
 def test_az_r23_round_shot_runs_to_the_edge():
-    assert shot_squares(Shot.ROUND, "c7", Direction.S) == ("c6", "c5", "c4", "c3", "c2", "c1")
+    assert shot_squares("round", "c7", Direction.S) == ("c6", "c5", "c4", "c3", "c2", "c1")
 
 
 # -- normal attacks ----------------------------------------------------------------------
@@ -192,7 +193,7 @@ def test_az_d08_nobody_is_asked_when_the_public_cards_rule_a_defense_out():
     assert "Defense" not in s.pending[0].prompt and hits_at(s, "d5") == 1
     # Every Conquistador Defense card lies face up in the discard pile.
     s = position({"d4": "warrior", "d5": "soldier"}, cards=["Obsidian Spears"], enemy_cards=["Pistols"])
-    guards = [c.id for c in GAME.cards.values() if c.type is CardType.DEFENSE and c.user is User.C]
+    guards = [c.id for c in GAME.cards.values() if c.use is CardUse.NEGATE and c.user is User.C]
     put(s, "discard", guards)  # from the draw pile, and from the Aztec's hand (his dead cards)
     strikes(s, "Obsidian Spears (attack 1, Z)")
     choose(s, None, "Warrior d4 attacks Soldier d5")
@@ -217,9 +218,9 @@ def test_az_r24_a_shot_that_would_hit_no_enemy_is_not_legal():
     s = position({"d7": "cannon", "d5": "soldier", "a3": "warrior"}, active=CQ, cards=["Maneuver"])
     m = s.match
     round_shot = m.card("AZ23-1")
-    assert list(shots(m, 1, round_shot)) == []  # only a friend in the line of fire
+    assert list(attacks(m, 1, round_shot)) == []  # only a friend in the line of fire
     place(s, "warrior", 0, "d2", hits=1)
-    assert [(c, d.name) for c, d, _ in shots(m, 1, round_shot)] == [(piece_on(s, "d7"), "S")]
+    assert [(c, d) for c, d, _ in attacks(m, 1, round_shot)] == [(piece_on(s, "d7"), "S")]
 
 
 def test_az_r23_round_shot_passes_through_units_to_the_edge():

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from boardcore.testing import check_game
 from boardcore.testing.strategies import playthroughs
 from boardcore_aztec_skirmish import BOARD, ENDINGS, HITS, MOVED, UNITS, hits_lost
+from boardcore_aztec_skirmish.testing import STANDARD, base_game, check
 
-from .az_helpers import GAME, STANDARD
-from .invariants import check
+GAME = base_game()
 
 
 @pytest.mark.slow

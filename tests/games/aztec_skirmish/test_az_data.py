@@ -9,14 +9,16 @@ import boardcore
 from boardcore_aztec_skirmish.cards import (
     CARDS,
     CONSTANTS,
+    SHOTS,
     SIDES,
-    STANDARD,
     UNITS,
+    USES,
     AztecCard,
+    CardUse,
     Constants,
+    ShotSpec,
     SideRow,
     UnitSpec,
-    standard_deployment,
 )
 
 SOURCE = "boardcore_aztec_skirmish"
@@ -41,11 +43,19 @@ def units(package: str) -> tuple[UnitSpec, ...]:
     return boardcore.load_table(package, DATA, "units", UnitSpec)
 
 
+def shots(package: str) -> tuple[ShotSpec, ...]:
+    return boardcore.load_table(package, DATA, "shots", ShotSpec)
+
+
+def uses(package: str) -> dict[str, CardUse]:
+    return boardcore.load_constants(package, DATA, dict[str, CardUse], key="uses")
+
+
 def test_an_unchanged_copy_gives_the_game_its_cards_and_tables(copy_with):
     package = copy_with(DATA, b"", b"").package
     assert cards(package) == CARDS and len(CARDS) == 79 and constants(package) == CONSTANTS
     assert sides(package) == tuple(SIDES.values()) and units(package) == tuple(UNITS.values())
-    assert standard_deployment(package) == STANDARD
+    assert shots(package) == tuple(SHOTS.values()) and uses(package) == USES
 
 
 @pytest.mark.parametrize(
@@ -58,16 +68,16 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_tables(copy_with):
         (b'user = "E"', b'user = "X"', cards, ":{line}: $.cards[0].user",
          "expected a User (one of 'Z', 'C', 'E'), got the string 'X'"),
         (b'only = "knights"', b'only = "jaguars"', cards, ":{line}: $.cards[12].only",
-         "expected a Troop (one of 'leaders', 'knights', 'warriors', 'soldiers', 'horsemen', 'cannons'), got the string 'jaguars'"),
+         "'only' must be in ('leaders', 'knights', 'warriors', 'soldiers', 'horsemen', 'cannons') (got 'jaguars')"),
         (b'type = "attack"', b'type = "attack"\nranged = true', cards, ":{next}: $.cards[0].ranged",
-         "unknown key (known keys: id, name, effect, user, printed_type, type, range, only, shot, indirect, target_hits, note)"),
+         "unknown key (known keys: id, name, effect, user, printed_type, type, use, range, only, shot, indirect, target_hits, note)"),
         (b"copies = 2", b"copies = 0", cards, ":{line}: $.cards[0].copies", "copies must be a whole number of at least 1, not 0"),
         (b"copies = 2", b"copies = 1001", cards, ":{line}: $.cards[0].copies", "copies must be at most 1000, not 1001"),
         # what each card type needs (section 1.2), and ranges within the board
         (b"range = 1", b"range = 8", cards, ":{line}: $.cards[0].range", "'range' must be <= 7: 8"),
         (b"range = 1", b"range = 0", cards, ":{line}: $.cards[0].range", "'range' must be >= 1: 0"),
         (b"range = 1\n", b"", cards, ":{header}: $.cards[0].range", "attack cards need their 'range'"),
-        (b'shot = "canister"\n', b"", cards, ":{header}: $.cards[21].shot", "cannon cards need their 'shot'"),
+        (b'shot = "canister"\nnote', b"note", cards, ":{header}: $.cards[21].shot", "cannon cards need their 'shot'"),
         (b"target_hits = 1", b"target_hits = 0", cards, ":{line}: $.cards[7].target_hits", "'target_hits' must be >= 1: 0"),
         # the constants, sides and units
         (b"hand_limit = 5", b"hand_limit = 0", constants, ":{line}: $.rules.hand_limit", "'hand_limit' must be >= 1: 0"),
@@ -83,18 +93,20 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_tables(copy_with):
         (b"count = 19", b"count = 0", units, ":{line}: $.units[3].count", "'count' must be >= 1: 0"),
         (b"hits = 3", b"hits = 3.5", units, ":{line}: $.units[0].hits", "expected an integer, got the float 3.5"),
         (b"moves = 2", b"moves = 0", units, ":{line}: $.units[6].moves", "'moves' must be >= 1: 0"),
-        # the standard deployment
-        (b'"captain", "-", ', b'"captain", ', standard_deployment, ': $.standard["8"]',
-         "expected a rank 1..8 with a unit kind or '-' on each of its 8 files, got "
-         "['horseman', 'horseman', 'soldier', 'captain', 'soldier', 'horseman', 'horseman']"),
-        (b'"captain", "-", ', b'"capitan", "-", ', standard_deployment, ': $.standard["8"]',
-         "expected a rank 1..8 with a unit kind or '-' on each of its 8 files, got "
-         "['horseman', 'horseman', 'soldier', 'capitan', '-', 'soldier', 'horseman', 'horseman']"),
-        (b'"7" = ', b'"9" = ', standard_deployment, ': $.standard["9"]',
-         "expected a rank 1..8 with a unit kind or '-' on each of its 8 files, got "
-         "['soldier', 'soldier', 'cannon', 'soldier', 'soldier', 'cannon', 'soldier', 'soldier']"),
-        (b'"1" = ["warrior"', b'"1" = [1', standard_deployment, ':{line}: $.standard["1"][0]', "expected a string, got the integer 1"),
-        (b"[standard]", b"[standards]", standard_deployment, "", "missing the [standard] table"),
+        # the standard deployment (rules section 2)
+        (b'standard = ["e1"]', b'standard = ["e1", "e2"]', units, ":{line}: $.units[0].standard",
+         "expected the 1 squares of the board its units stand on, got ['e1', 'e2']"),
+        (b'standard = ["d8"]', b'standard = ["d9"]', units, ":{line}: $.units[4].standard",
+         "expected the 1 squares of the board its units stand on, got ['d9']"),
+        # the card types and the shots
+        (b'draw2 = "draw"', b'draw2 = "drawing"', uses, ":{line}: $.uses.draw2",
+         "expected a CardUse (one of 'move', 'strike', 'shot', 'negate', 'draw'), got the string 'drawing'"),
+        (b'type = "defense"', b'type = "armour"', cards, ":{line}: $.cards[8].type",
+         "the type 'armour' is not one of the game's (attack, cannon, move, defense, draw2): the row must give its 'use'"),
+        (b"to_edge = true", b'to_edge = "yes"', shots, ":{line}: $.shots[1].to_edge",
+         "expected a boolean, got the string 'yes'"),
+        (b'squares = [[1, 0]', b'squares = [[1, "0"]', shots, ":{line}: $.shots[0].squares[0][1]",
+         "expected an integer, got the string '0'"),
     ],
 )  # fmt: skip
 def test_a_corrupted_copy_is_refused_naming_the_file_and_the_field(refused, old, new, load, where, message):

@@ -7,8 +7,9 @@ import boardcore
 from boardcore.display import render_event, render_view
 from boardcore.testing import choose, events
 from boardcore_aztec_skirmish import CARDS, HAND, AttackDeclared, AttackResolved, UnitKilled
+from boardcore_aztec_skirmish.testing import CQ, STANDARD, base_game, piece_on, position
 
-from .az_helpers import CQ, GAME, STANDARD, piece_on, position
+GAME = base_game()
 
 
 def text(name: str) -> str:

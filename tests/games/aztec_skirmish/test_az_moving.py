@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from boardcore.testing import choose, options
 from boardcore_aztec_skirmish import BOARD, DRAW2, HAND
-
-from .az_helpers import CQ, at, discarded, names, position
+from boardcore_aztec_skirmish.testing import CQ, at, discarded, names, position
 
 LEADERS = ("move War Leader a1", "move Captain h8")  # the helper's default Leaders
 

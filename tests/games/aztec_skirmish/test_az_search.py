@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from boardcore.ismcts import ISMCTSBot, playout_judge
 from boardcore_aztec_skirmish import CONSTANTS, SPEC
-
-from .az_helpers import position
+from boardcore_aztec_skirmish.testing import position
 
 
 def test_a_leaders_hits_weigh_more_than_a_warriors():

@@ -18,12 +18,12 @@ from boardcore_aztec_skirmish import (
     LEADER_KILLED,
     LIMIT_DRAW,
     LIMIT_WIN,
-    CardType,
     User,
     starting_hits,
 )
+from boardcore_aztec_skirmish.testing import AZ, CQ, STANDARD, at, base_game, discarded, position
 
-from .az_helpers import AZ, CQ, GAME, STANDARD, at, discarded, position
+GAME = base_game()
 
 
 def first_turn(s):
@@ -38,14 +38,14 @@ def test_az_deck_has_79_cards_in_row_then_copy_order():
     assert len(ids) == 79 == len(set(ids)) and list(GAME.cards) == ids
     assert ids.index("AZ31-2") < ids.index("AZ31-10")
     assert Counter(c.type for c in CARDS) == {
-        CardType.ATTACK: 31, CardType.CANNON: 4, CardType.MOVE: 30, CardType.DEFENSE: 12, CardType.DRAW2: 2
+        "attack": 31, "cannon": 4, "move": 30, "defense": 12, "draw2": 2
     }  # fmt: skip
     assert Counter(c.user for c in CARDS) == {User.Z: 17, User.C: 30, User.E: 32}
 
 
 def test_az_r19_r20_r21_card_fields():
     by_name = {c.name: c for c in CARDS}
-    assert by_name["Steel Swords"].type is CardType.ATTACK and by_name["Steel Swords"].range == 1
+    assert by_name["Steel Swords"].type == "attack" and by_name["Steel Swords"].range == 1
     assert by_name["Steel Swords"].printed_type == "C"
     assert {c.name for c in CARDS if c.indirect} == {"Bows & Arrows", "Atlatl"}
     assert {c.name for c in CARDS if c.only is not None} == {
@@ -57,8 +57,8 @@ def test_az_r19_r20_r21_card_fields():
 def test_az_r32_magic_and_massacre_are_plain_cards():
     by_name = {c.name: c for c in CARDS}
     magic, massacre = by_name["Magic"], by_name["Massacre"]
-    assert (magic.type, magic.user, magic.effect, magic.note) == (CardType.DEFENSE, User.Z, None, "Lucky Talismans")
-    assert (massacre.type, massacre.user, massacre.range, massacre.effect) == (CardType.ATTACK, User.C, 1, None)
+    assert (magic.type, magic.user, magic.effect, magic.note) == ("defense", User.Z, None, "Lucky Talismans")
+    assert (massacre.type, massacre.user, massacre.range, massacre.effect) == ("attack", User.C, 1, None)
     s = position({"d5": "soldier", "d4": "warrior"}, active=CQ, cards=["Massacre"], enemy_cards=["Magic"])
     choose(s, None, "done", "play Massacre (attack 1, C)", "Soldier d5 attacks Warrior d4")
     assert options(s) == ["play Magic (defense, Z): negate the attack", "pass"]

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from boardcore.testing import choose, options
 from boardcore_aztec_skirmish import HAND, hits_lost
-
-from .az_helpers import CQ, at, discarded, hits_at, names, position
+from boardcore_aztec_skirmish.testing import CQ, at, discarded, hits_at, names, position
 
 
 def test_az_worked_example_turn_12():

@@ -14,8 +14,7 @@ import pytest
 import boardcore
 from boardcore.testing import check_game, choose, events, options
 from boardcore_aztec_skirmish import CARDS, LEADER_KILLED, MOVED, AttackResolved, UnitKilled
-from tests.games.aztec_skirmish.az_helpers import CQ, at, discarded, hits_at, piece_on, position
-from tests.games.aztec_skirmish.invariants import check
+from boardcore_aztec_skirmish.testing import CQ, at, check, discarded, hits_at, piece_on, position, with_plugin
 
 OMENS = ("AZO01-1", "AZO02-1")
 MIRROR = "play Smoking Mirror (defense, Z): negate the attack"
@@ -172,6 +171,32 @@ def test_santiago_is_for_horsemen_only(variant):
     s = position({"d5": "soldier", "d4": "warrior"}, active=CQ, cards=["Santiago!"], game=variant)
     choose(s, 1, "done")
     assert options(s) == ["done"]
+
+
+# -- with the game's moments -------------------------------------------------------------------
+
+
+class Ransom(boardcore.Effect):
+    """A house rule: a Leader who would be killed is taken for ransom instead and keeps 1 Hit."""
+
+    @boardcore.modifies(UnitKilled)
+    def spare(self, m, card, killed):
+        return boardcore.CANCEL if killed.unit in ("captain", "war-leader") else None
+
+
+def test_the_mirrors_kill_is_the_games_moment_so_a_rule_may_cancel_it():
+    game = with_plugin(rules=[Ransom()], plugins=["az-omens"])
+    s = attack_the_aztec(game, "Rapiers (attack 1, C)", "Captain d5 attacks Warrior d4", {"d5": "captain", "d4": "warrior"}, hits={"d5": 1})
+    choose(s, 0, MIRROR)
+    assert not s.is_over and hits_at(s, "d5") == 1  # the Mirror struck, the Captain is spared
+    assert events(s, boardcore.MomentCancelled)[-1].moment.unit == "captain"
+
+
+def test_santiago_rides_only_after_a_kill_that_happened():
+    game = with_plugin(rules=[Ransom()], plugins=["az-omens"])
+    s = charge(game, {"e5": "horseman", "e4": "war-leader"}, "Horseman e5 attacks War Leader e4", hits={"e4": 1})
+    assert not s.is_over and at(s, "e4") == "war-leader" and events(s, AttackResolved)[-1].killed == ()
+    assert "Santiago" not in s.pending[0].prompt
 
 
 # -- the engine's properties with the plugin loaded ---------------------------------------------

@@ -30,7 +30,7 @@ def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):
         (b"range = 1\n", b"", ":{header}: $.cards[1].range", "attack cards need their 'range'"),
         (b'user = "Z"', b'user = "Q"', ":{line}: $.cards[0].user", "expected a User (one of 'Z', 'C', 'E'), got the string 'Q'"),
         (b'only = "horsemen"', b'only = "horses"', ":{line}: $.cards[1].only",
-         "expected a Troop (one of 'leaders', 'knights', 'warriors', 'soldiers', 'horsemen', 'cannons'), got the string 'horses'"),
+         "'only' must be in ('leaders', 'knights', 'warriors', 'soldiers', 'horsemen', 'cannons') (got 'horses')"),
         (b"copies = 1", b"copies = 0", ":{line}: $.cards[0].copies", "copies must be a whole number of at least 1, not 0"),
         (b"copies = 1", b"copies = 1000000000000000000000000000000", ":{line}: $.cards[0].copies",
          "copies must be at most 1000, not 1000000000000000000000000000000"),
