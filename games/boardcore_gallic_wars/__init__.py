@@ -2,17 +2,31 @@
 
 The ``boardcore.games`` entry point loads :data:`PLUGIN`: the spec, both decks
 (``data/cards.toml``) and the card effects that count Force. A variant plugin adds
-cards and effects through the same ``register_cards`` and ``register_effects`` hooks.
+cards and effects through the same ``register_cards`` and ``register_effects``
+hooks, and acts on the moments listed in ``__all__`` (docs/games/gallic-wars.md,
+"For expansion authors"); :mod:`boardcore_gallic_wars.testing` arranges scenes
+of this game for its tests.
 """
 
 from __future__ import annotations
 
 import boardcore
 
-from .cards import CONSTANTS, Contribution, Count, Force, GallicCard, Kind, Side, best_count, best_total, deck
-from .cards import EFFECTS as BASE_EFFECTS
-from .rules import DISCARD, DRAW, HAND, STREAK, Battle, GallicTable, HandFought, Reinforcements, Strategy, battle_totals
-from .rules import describe, end_if, setup
+from .cards import BASE_EFFECTS, CONSTANTS, SLOTS, TYPES, CardType, Contribution, Force, GallicCard, Kind, Side, deck
+from .cards import best_total
+from .moments import DISCARD, DRAW, HAND, STREAK, Exchanged, GallicTable, HandDrawn, HandFought, StreakScored
+from .rules import Battle, Reinforcements, Strategy, battle_totals, describe, end_if, setup
+
+__all__ = [
+    # the moments the rules perform, in the order of a hand, and the phases that perform them
+    "HandDrawn", "Exchanged", "HandFought", "StreakScored", "Reinforcements", "Strategy", "Battle",
+    # the zones, the counter and the table
+    "DRAW", "HAND", "DISCARD", "STREAK", "GallicTable",
+    # cards, their types, and how they count (the questions the game asks card effects)
+    "GallicCard", "Side", "CardType", "TYPES", "Kind", "SLOTS", "CONSTANTS", "deck",
+    "Force", "Contribution", "BASE_EFFECTS", "best_total", "battle_totals",
+    "NAME", "SPEC", "PLUGIN",
+]  # fmt: skip
 
 NAME = "gallic-wars"
 
@@ -32,4 +46,3 @@ SPEC = boardcore.GameSpec(
 )
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=deck, effects=BASE_EFFECTS)
-

@@ -1,17 +1,24 @@
 """Gallic Wars cards: both 36-card decks from the printed rows, and how each card counts.
 
-Every card counts its Force through the effect its kind names (rules section 4,
+Every card counts its Force through the effect its type names (rules section 4,
 GW-R08 to GW-R10). An effect turns a card into a :class:`Contribution`: a value
 and the basic types it may fill. An effect may also implement
 ``against(card, contributions)``, which changes the opposing hand's
 contributions once both hands are revealed (the base game has none).
+
+Card types are data (``[[types]]`` in ``data/cards.toml``): each printed code
+names its type and the effect that counts its cards. A plugin's card may have a
+type of its own, named in full; with the ``basic`` effect it counts in its own
+type, two places a type, as the printed basic types do.
 """
 
 from __future__ import annotations
 
 import enum
+import types
 from collections.abc import Sequence
-from itertools import product
+from operator import attrgetter
+from typing import Literal
 
 import attrs
 
@@ -23,20 +30,22 @@ class Side(enum.Enum):
     CELTS = "celts"
 
 
-class Kind(enum.Enum):
-    """The printed card type."""
+@attrs.frozen
+class CardType:
+    """A card type as the data declares it: the code a row prints and the type's name."""
 
-    LEADER = "L"
-    RESOURCES = "R"
-    TACTICS = "T"
-    STRATEGY = "S"
-    MORALE = "M"
-    DISADVANTAGE = "D"
+    code: str
+    name: str
+    effect: str
+    """The effect that counts its cards (rules section 4): ``basic``, ``leader`` or ``disadvantage``."""
 
 
-BASIC_KINDS = (Kind.STRATEGY, Kind.TACTICS, Kind.RESOURCES, Kind.MORALE)
+TYPES = {t.code: t for t in boardcore.load_table(__package__, "data/cards.toml", "types", CardType)}
+"""The game's card types by code, in the order of the data file."""
+Kind = types.SimpleNamespace(**{t.name.upper(): t.code for t in TYPES.values()})
+"""The codes of the game's card types by name: ``Kind.LEADER == "L"``."""
+SLOTS = tuple(code for code, t in TYPES.items() if t.effect == "basic")
 """The four basic types, in the order the rules try a Leader in them (S, T, R, M)."""
-SLOTS = tuple(kind.value for kind in BASIC_KINDS)
 
 
 @attrs.frozen
@@ -44,17 +53,21 @@ class GallicCard(boardcore.Card):
     """A card of one side's deck."""
 
     side: Side = attrs.field(kw_only=True)
-    kind: Kind | None = attrs.field(kw_only=True)
-    """The printed type; None for a variant card that has none."""
+    kind: str | None = attrs.field(kw_only=True, default=None)
+    """Its type: the code of one of :data:`TYPES` (``Kind.LEADER``), or the name of a type of a
+    plugin's own; None (or left out of a data row) for a card with no type."""
     force: int = attrs.field(kw_only=True, validator=[attrs.validators.ge(-2), attrs.validators.le(10)])
     """3 to 10 for a basic card or a Leader, -2 or -1 for a Disadvantage (GW-R03), 0 for a variant's."""
 
     @property
     def text(self) -> str:
         """The label, type and Force: "Caesar (Leader, Force 10)", "Legions (Resources 10)",
-        "Roman Politics (Disadvantage -1)"; a card with no printed type reads as its label."""
-        force = f", Force {self.force}" if self.kind is Kind.LEADER else f" {self.force}"
-        return f"{self.label} ({self.kind.name.title()}{force})" if self.kind else self.label
+        "Roman Politics (Disadvantage -1)"; a card with no type reads as its label."""
+        if self.kind is None:
+            return self.label
+        known = TYPES.get(self.kind)
+        force = f", Force {self.force}" if self.kind == Kind.LEADER else f" {self.force}"
+        return f"{self.label} ({known.name if known else self.kind}{force})"
 
 
 @attrs.frozen
@@ -70,18 +83,20 @@ class Constants:
 
 
 CONSTANTS = boardcore.load_constants(__package__, "data/cards.toml", Constants)
-_EFFECT = {"L": "leader", "D": "disadvantage"}
 
 
 def deck(package: str = __package__) -> tuple[GallicCard, ...]:
     """Both decks: ``C-<row>`` Celtic and ``R-<row>`` Roman cards, one pair per printed row (GW-R02).
 
     ``package`` is the package whose ``data/cards.toml`` holds the rows; each row must
-    have exactly the keys ``row``, ``celtic``, ``roman``, ``type`` and ``force``."""
-    rows = boardcore.load_rows(package, "data/cards.toml", types=dict(row=str, celtic=str, roman=str, type=str, force=int))
+    have exactly the keys ``row``, ``celtic``, ``roman``, ``type`` (the code of one of
+    :data:`TYPES`) and ``force``."""
+    # A row's type must be one of the declared codes: reading the rows refuses another, naming them.
+    code = Literal.__getitem__(tuple(TYPES))
+    rows = boardcore.load_rows(package, "data/cards.toml", types=dict(row=str, celtic=str, roman=str, type=code, force=int))
     cards = [
         {"id": f"{prefix}-{row['row']}", "name": row[column], "side": side, "kind": row["type"],
-         "force": row["force"], "effect": _EFFECT.get(row["type"], "basic")}
+         "force": row["force"], "effect": TYPES[row["type"]].effect}
         for row in rows
         for prefix, column, side in (("C", "celtic", "celts"), ("R", "roman", "romans"))
     ]  # fmt: skip
@@ -102,112 +117,61 @@ class Contribution:
 
 @attrs.frozen
 class Force(boardcore.Effect):
-    """How a card of one kind counts: in its own basic type; in any one basic type
-    if ``flexible`` (a Leader, GW-R09); always, using no place, if ``placeless``
+    """How a card of one kind counts: in its own type; in any one basic type if
+    ``flexible`` (a Leader, GW-R09); always, using no place, if ``placeless``
     (a Disadvantage, GW-R10)."""
 
     flexible: bool = False
     placeless: bool = False
 
     def contribution(self, card: GallicCard) -> Contribution:
-        own = (card.kind.value,) if card.kind else ()
+        own = (card.kind,) if card.kind else ()
         return Contribution(card.id, card.force, () if self.placeless else SLOTS if self.flexible else own)
 
 
-EFFECTS = {"basic": Force(), "leader": Force(flexible=True), "disadvantage": Force(placeless=True)}
-
-
-@attrs.frozen
-class Count:
-    """The best count of a hand: the total and where each flexible card went."""
-
-    total: int
-    placed: tuple[tuple[str, str], ...] = ()
-
-
-def best_count(contributions: Sequence[Contribution], per_type: int) -> Count:
-    """The highest legal total (GW-R08, GW-R09): at most ``per_type`` values per
-    basic type, each flexible card (a Leader) in exactly one type. Flexible cards
-    are tried in card-id order over their slots in order; the first best way wins."""
-    fixed = 0
-    lists: dict[str, list[int]] = {}
-    flexible: list[Contribution] = []
-    for c in contributions:
-        if len(c.slots) == 1:
-            lists.setdefault(c.slots[0], []).append(c.value)
-        elif c.slots:
-            flexible.append(c)
-        else:
-            fixed += c.value
-    # Only the best ``per_type`` values of a type can ever count, with or without
-    # a flexible card added, so each type is cut down once before the search.
-    for values in lists.values():
-        if len(values) > per_type:
-            values.sort(reverse=True)
-            del values[per_type:]
-        fixed += sum(values)
-    if not flexible:
-        return Count(fixed)
-    flexible.sort(key=lambda c: c.card)
-    # What one flexible card adds to each type on its own; a way that puts several
-    # in one type is scored directly (rare: it needs two Leaders in one type).
-    alone = [{slot: _gain(lists.get(slot, []), [c.value], per_type) for slot in c.slots} for c in flexible]
-    best: int | None = None
-    best_way: tuple[str, ...] = ()
-    for way in product(*(c.slots for c in flexible)):
-        if len(set(way)) == len(way):
-            total = fixed + sum(gains[slot] for gains, slot in zip(alone, way))
-        else:
-            total = fixed + sum(
-                _gain(lists.get(slot, []), [c.value for c, chosen in zip(flexible, way) if chosen == slot], per_type)
-                for slot in set(way)
-            )
-        if best is None or total > best:
-            best, best_way = total, way
-    assert best is not None
-    return Count(best, tuple((c.card, slot) for c, slot in zip(flexible, best_way)))
+BASE_EFFECTS = {"basic": Force(), "leader": Force(flexible=True), "disadvantage": Force(placeless=True)}
+"""The game's effects by name; a card type's ``effect`` names one."""
+_VALUE = attrgetter("value")
 
 
 def best_total(contributions: Sequence[Contribution], per_type: int) -> int:
-    """``best_count(contributions, per_type).total``, found directly when it can be.
+    """The highest total of a hand (GW-R08 to GW-R10): every card that needs no place
+    counts; at most ``per_type`` others count in each type, each card in one of its
+    slots (a Leader in any one basic type), and a card worth nothing or less is
+    better left uncounted.
 
-    When every flexible card may fill any type and every card that needs a place
-    is worth more than nothing (the base game), the sets of cards that can count
-    together form a matroid: at most ``per_type`` basic cards of a type and at
-    most ``per_type`` per type in all, a Leader taking any place left. Taking
-    cards from the highest value down, each while a place is free for it, then
-    gives the best total without trying the Leaders' places one by one.
+    The sets of cards that can count together form a matroid, so taking cards from
+    the highest value down, each when a place can be found for it, gives the best
+    total: a card takes a free place in one of its slots, or the place of a
+    flexible card that can move to another slot (:func:`_place`).
     """
     total = 0
-    placed: list[Contribution] = []
-    for c in contributions:
+    placed: dict[str, list[Contribution]] = {}
+    for c in sorted(contributions, key=_VALUE, reverse=True):
         if not c.slots:
             total += c.value
-        elif c.value <= 0 or (len(c.slots) > 1 and c.slots != SLOTS):
-            return best_count(contributions, per_type).total
-        else:
-            placed.append(c)
-    placed.sort(key=_value, reverse=True)
-    places = per_type * len(SLOTS)
-    taken: dict[str, int] = {}
-    counted = 0
-    for c in placed:
-        if counted == places:
-            break
-        if len(c.slots) == 1:
-            slot = c.slots[0]
-            if taken.get(slot, 0) == per_type:
-                continue
-            taken[slot] = taken.get(slot, 0) + 1
-        counted += 1
-        total += c.value
+        elif c.value > 0:
+            held = placed.setdefault(c.slots[0], [])
+            if len(held) < per_type:  # the usual case: its first slot has room
+                held.append(c)
+                total += c.value
+            elif _place(c, placed, per_type, set()):
+                total += c.value
     return total
 
 
-def _value(c: Contribution) -> int:
-    return c.value
-
-
-def _gain(top: list[int], extra: list[int], per_type: int) -> int:
-    """How much adding ``extra`` to a type whose counted values are ``top`` raises it."""
-    return sum(sorted(top + extra, reverse=True)[:per_type]) - sum(top)
+def _place(c: Contribution, placed: dict[str, list[Contribution]], per_type: int, seen: set[str]) -> bool:
+    """Place ``c`` in one of its slots not ``seen`` yet, moving a flexible card placed
+    there to another slot if need be (an augmenting path); False if it cannot be."""
+    for slot in c.slots:
+        if slot not in seen:
+            seen.add(slot)
+            held = placed.setdefault(slot, [])
+            if len(held) < per_type:
+                held.append(c)
+                return True
+            for i, other in enumerate(held):
+                if len(other.slots) > 1 and _place(other, placed, per_type, seen):
+                    held[i] = c
+                    return True
+    return False

@@ -1,52 +1,22 @@
-"""Gallic Wars turn by turn: Reinforcements, Strategy, Battle (rules section 3)."""
+"""Gallic Wars turn by turn: Reinforcements, Strategy, Battle (rules section 3).
+
+The phases perform the moments of :mod:`.moments`. Every seat acts in every
+phase, so a phase skipped for one seat (``Match.skip_phase(seat, phase)``) is
+that seat's part of it: its draw in Reinforcements, its exchange in Strategy
+(``Match.take_skip`` uses the skip up).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import cast
 
-import attrs
-
 import boardcore
-from boardcore import Match, SeatZones, Visibility
+from boardcore import Match
 
 from .cards import CONSTANTS, Contribution, GallicCard, Side, best_total
-
-DISCARD = SeatZones("discard", Visibility.PUBLIC)
-DRAW = SeatZones("draw", Visibility.HIDDEN, refill=DISCARD)
-HAND = SeatZones("hand", Visibility.OWNER)
-STREAK = boardcore.Counter("streak")
-"""Hands won in a row, by seat."""
-
-
-@attrs.frozen
-class GallicTable:
-    """What the game tracks besides cards and counters (all public)."""
-
-    sides: tuple[Side, Side]
-    """The side each seat plays."""
-    winners: tuple[int | None, ...] = ()
-    """The winner of each hand played so far; None for a tied hand (GW-R11)."""
-    totals: tuple[tuple[int, int], ...] = ()
-    """Each hand's Force totals, by seat."""
-
-    def order(self) -> tuple[int, int]:
-        """Seats in the order things are done one after the other: Romans first (GW-R04)."""
-        return (0, 1) if self.sides[0] is Side.ROMANS else (1, 0)
-
-
-@attrs.frozen
-class HandFought(boardcore.Event):
-    """A Battle was resolved: both totals, and the hand's winner (None on a tie)."""
-
-    hand: int
-    totals: tuple[int, int]
-    winner: int | None
-
-    def __str__(self) -> str:
-        """``hand 3: seat 0 has Force 58, seat 1 has 51 - seat 0 wins the hand``; a tie names GW-R11."""
-        result = "a tie, nobody wins the hand (GW-R11)" if self.winner is None else f"seat {self.winner} wins the hand"
-        return f"hand {self.hand}: seat 0 has Force {self.totals[0]}, seat 1 has {self.totals[1]} - {result}"
+from .moments import DISCARD, DRAW, HAND, STREAK, Exchanged, GallicTable, HandDrawn, HandFought
 
 
 def setup(m: Match) -> None:
@@ -54,14 +24,19 @@ def setup(m: Match) -> None:
     Romans first (rules section 2)."""
     m.table = table = GallicTable((Side.ROMANS, Side.CELTS) if m.options["romans"] == 0 else (Side.CELTS, Side.ROMANS))
     for seat in table.order():
-        m.fill(DRAW[seat], _deck(m.rules, table.sides[seat]))
+        m.fill(DRAW[seat], _prepared(m.rules)[0][table.sides[seat]])
         m.shuffle(DRAW[seat])
 
 
 @lru_cache(maxsize=64)
-def _deck(rules: boardcore.Game, side: Side) -> tuple[str, ...]:
+def _prepared(rules: boardcore.Game) -> tuple[dict[Side, tuple[str, ...]], dict[str, Contribution], frozenset[str]]:
+    """What depends only on the loaded game, worked out once rather than per match or
+    per battle: each side's deck in id order, each card's own contribution, and the
+    cards whose effect changes the opposing count (none in the base game)."""
     cards = cast("dict[str, GallicCard]", rules.cards)
-    return tuple(sorted(c.id for c in cards.values() if c.side is side))
+    decks = {side: tuple(sorted(c.id for c in cards.values() if c.side is side)) for side in Side}
+    own = {card_id: rules.effect(card_id).contribution(card) for card_id, card in cards.items()}
+    return decks, own, frozenset(c for c in cards if hasattr(rules.effect(c), "against"))
 
 
 class Reinforcements(boardcore.Phase):
@@ -71,7 +46,8 @@ class Reinforcements(boardcore.Phase):
 
     def begin(self, m: Match) -> None:
         for seat in m.table.order():
-            m.draw(DRAW[seat], HAND[seat], CONSTANTS.hand_size)
+            if not m.take_skip(seat, self.name):
+                m.perform(HandDrawn(seat, CONSTANTS.hand_size))
 
 
 class Strategy(boardcore.Exchange):
@@ -81,75 +57,56 @@ class Strategy(boardcore.Exchange):
     name = "strategy"
     hand, discard, draw, most = HAND, DISCARD, DRAW, CONSTANTS.max_exchange
 
-    def choosers(self, m: Match) -> tuple[int, int]:
-        return m.table.order()
+    def choosers(self, m: Match) -> list[int]:
+        # Asked once, as the phase begins and before anybody is asked: skips are used up here.
+        return [seat for seat in m.table.order() if not m.take_skip(seat, self.name)]
+
+    def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
+        for seat, picks in chosen.items():
+            if picks:
+                m.perform(Exchanged(seat, picks, len(picks)))
 
 
 class Battle(boardcore.Phase):
-    """Hands are revealed and counted; the higher total wins the hand (GW-R07 to GW-R14)."""
+    """Hands are revealed and counted, the higher total wins the hand (GW-R07 to
+    GW-R12); then both players discard their hands, Romans first (GW-R14)."""
 
     name = "battle"
 
     def begin(self, m: Match) -> None:
-        totals = battle_totals(m)
-        winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
-        for seat in (0, 1):
-            m.set_count(STREAK, m.count(STREAK, seat) + 1 if seat == winner else 0, seat)
-        table = m.table
-        m.table = GallicTable(table.sides, table.winners + (winner,), table.totals + (totals,))
-        m.emit(HandFought(m.turn, totals, winner))
-        for seat in table.order():
+        m.perform(HandFought.of(m.turn, battle_totals(m)))
+        for seat in m.table.order():
             m.move_all(HAND[seat], DISCARD[seat])
-
-
-@lru_cache(maxsize=64)
-def _contributions(rules: boardcore.Game) -> dict[str, Contribution]:
-    # A card's own contribution depends only on its data and its effect, both
-    # fixed for a loaded game, so it is computed once per card, not per battle.
-    return {card_id: rules.effect(card_id).contribution(card) for card_id, card in rules.cards.items()}
-
-
-@lru_cache(maxsize=64)
-def _acting_against(rules: boardcore.Game) -> frozenset[str]:
-    """The cards whose effect changes the opposing count (none in the base game)."""
-    return frozenset(c for c in rules.cards if hasattr(rules.effect(c), "against"))
 
 
 def battle_totals(m: Match) -> tuple[int, int]:
     """Both seats' Force totals for the hands they hold now."""
     rules = m.rules
-    own = _contributions(rules)
+    _, own, acting = _prepared(rules)
     counts = [[own[c] for c in m.cards(HAND[seat])] for seat in (0, 1)]
-    acting = _acting_against(rules)
     for seat in (0, 1) if acting else ():
         for card_id in [c for c in m.cards(HAND[seat]) if c in acting]:
-            counts[1 - seat] = list(rules.effect(card_id).against(rules.cards[card_id], counts[1 - seat]))
-    per_type = CONSTANTS.counted_per_type
-    return best_total(counts[0], per_type), best_total(counts[1], per_type)
+            counts[1 - seat] = rules.effect(card_id).against(rules.cards[card_id], counts[1 - seat])
+    return best_total(counts[0], CONSTANTS.counted_per_type), best_total(counts[1], CONSTANTS.counted_per_type)
 
 
 def end_if(m: Match) -> boardcore.Result | None:
     """A streak of 3 wins (GW-R12); after the last hand, its winner, or the last
-    hand that had one, wins (GW-R13)."""
+    hand that had one, wins (GW-R13). Scores: the hands each seat won."""
     if m.phase != Battle.name:
         return None
-    winners: tuple[int | None, ...] = m.table.winners
-    winner = winners[-1]
-    if winner is not None and m.count(STREAK, winner) >= CONSTANTS.streak_to_win:
-        return boardcore.Result((winner,), f"won {CONSTANTS.streak_to_win} hands in a row", _won(winners))
-    if m.turn < CONSTANTS.hands:
+    streak = next((seat for seat in (0, 1) if m.count(STREAK, seat) >= CONSTANTS.streak_to_win), None)
+    if streak is None and m.turn < CONSTANTS.hands:
         return None
-    won = _won(winners)
+    winners: tuple[int | None, ...] = m.table.winners
+    won = (winners.count(0), winners.count(1))
+    if streak is not None:
+        return boardcore.Result((streak,), f"won {CONSTANTS.streak_to_win} hands in a row", won)
     last = next((w for w in reversed(winners) if w is not None), None)
     if last is None:
         return boardcore.Result((0, 1), f"all {CONSTANTS.hands} hands were tied", won)
-    reason = "won the last hand" if last == winner else "won the last hand that had a winner"
+    reason = "won the last hand" if last == winners[-1] else "won the last hand that had a winner"
     return boardcore.Result((last,), reason, won)
-
-
-def _won(winners: tuple[int | None, ...]) -> tuple[int, int]:
-    """Hands won by each seat (a match's scores)."""
-    return winners.count(0), winners.count(1)
 
 
 def describe(m: Match, player: int | None) -> dict[str, str]:

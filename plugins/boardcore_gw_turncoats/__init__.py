@@ -5,11 +5,14 @@ Enable it per match set-up::
     game = boardcore.load_game("gallic-wars", plugins=["gw-turncoats"])
 
 Each deck gains a turncoat card (Celts: "Dumnorix's Intrigue", Romans:
-"Labienus Defects"). A turncoat has no Force of its own and uses no place. When
-hands are revealed in Battle, the opposing hand's Leader with the highest Force
-defects: it counts for nothing in that hand. With no Leader opposite, the card
-does nothing. The card arrives through the same ``register_cards`` and
-``register_effects`` hooks the base game uses for its own cards.
+"Labienus Defects"). A turncoat has no type and no Force of its own, and uses no
+place. When hands are revealed in Battle, the opposing hand's Leader with the
+highest Force defects: it counts for nothing in that hand. With no Leader
+opposite, the card does nothing. The cards are data (``data/cards.toml``), added
+through the same ``register_cards`` and ``register_effects`` hooks the base game
+uses for its own; the effect answers the two questions Gallic Wars asks the
+effects of the cards in a battle (how a card counts, and how it changes the
+opposing count), so it acts on no moment.
 """
 
 from __future__ import annotations
@@ -32,17 +35,13 @@ class Turncoat(boardcore.Effect):
 
     def against(self, card: GallicCard, opposing: Sequence[Contribution]) -> list[Contribution]:
         leaders = [c for c in opposing if len(c.slots) > 1]
-        if not leaders:
-            return list(opposing)
         # The highest Force defects; between equal Leaders, the lower card id.
-        target = min(leaders, key=lambda c: (-c.value, c.card))
+        target = min(leaders, key=lambda c: (-c.value, c.card), default=None)
         return [c for c in opposing if c is not target]
 
 
 def _cards() -> tuple[GallicCard, ...]:
-    # A turncoat has no printed type: ``kind`` is None for both.
-    rows = [{**row, "kind": None} for row in boardcore.load_rows(__name__, "data/cards.toml")]
-    return boardcore.make_cards(rows, GallicCard, f"{__name__}/data/cards.toml")
+    return boardcore.load_cards(__name__, "data/cards.toml", GallicCard)
 
 
 @boardcore.hookimpl

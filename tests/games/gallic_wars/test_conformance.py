@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from boardcore.testing import check_game
 from boardcore.testing.strategies import playthroughs
 
-from .invariants import check
+from boardcore_gallic_wars.testing import invariants
 
 
 @pytest.mark.slow
 def test_check_game_over_hundreds_of_random_games(game):
-    summary = check_game(game, games=300, seed=2026, every=6, checks=[check])
+    summary = check_game(game, games=300, seed=2026, every=6, checks=[invariants])
     assert summary.games == 300
     assert sum(summary.reasons.values()) == 300
 
@@ -23,7 +23,7 @@ def test_check_game_over_hundreds_of_random_games(game):
 @given(playthroughs(__import__("boardcore").load_game("gallic-wars")))
 def test_gw_invariants_hold_along_any_legal_playthrough(run):
     state = run.state
-    problems = check(state.match)
+    problems = invariants(state.match)
     assert problems == []
     assert len(state.history) == len(run.history)
     copy = state.game.replay(seed=run.seed, players=run.players, history=run.history)

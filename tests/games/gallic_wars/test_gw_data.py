@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import boardcore
-from boardcore_gallic_wars import CONSTANTS, deck
-from boardcore_gallic_wars.cards import Constants
+from boardcore_gallic_wars import CONSTANTS, TYPES, deck
+from boardcore_gallic_wars.cards import CardType, Constants
 
 SOURCE = "boardcore_gallic_wars"
 RESOURCES = ("data/cards.toml",)
@@ -18,10 +18,15 @@ def constants(package: str) -> Constants:
     return boardcore.load_constants(package, "data/cards.toml", Constants)
 
 
+def types(package: str) -> tuple[CardType, ...]:
+    return boardcore.load_table(package, "data/cards.toml", "types", CardType)
+
+
 def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
     copy = copy_with("data/cards.toml", b"", b"")
     assert deck(copy.package) == deck() and len(deck()) == 72
     assert constants(copy.package) == CONSTANTS
+    assert {t.code: t for t in types(copy.package)} == TYPES
 
 
 @pytest.mark.parametrize(
@@ -35,11 +40,12 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
         (b"force = 10", b'force = 10\ncolour = "red"', deck, FILE + ":{next}: $.cards[0].colour",
          "unknown key (known keys: row, celtic, roman, type, force)"),
         (b'roman = "Caesar"\n', b"", deck, FILE + ":{header}: $.cards[0].roman", "required key missing"),
-        # the card class: its enum and the printed range of Force (GW-R03), by card
+        # a row's type is one the [[types]] table declares
+        (b'type = "L"', b'type = "K"', deck, FILE + ":{line}: $.cards[0].type",
+         "expected one of 'S', 'T', 'R', 'M', 'L', 'D', got the string 'K'"),
+        # the card class: the printed range of Force (GW-R03), by card
         (b"force = 10", b"force = 11", deck, FILE + ": $[0].force", "'force' must be <= 10: 11 (row of card 'C-GW01')"),
         (b"force = -2", b"force = -5", deck, FILE + ": $[68].force", "'force' must be >= -2: -5 (row of card 'C-GW35')"),
-        (b'type = "L"', b'type = "K"', deck, FILE + ": $[0].kind",
-         "expected a Kind (one of 'L', 'R', 'T', 'S', 'M', 'D'), got the string 'K' (row of card 'C-GW01')"),
         # the constants
         (b"hand_size = 8", b'hand_size = "8"', constants, FILE + ":{line}: $.rules.hand_size",
          "expected an integer, got the string '8'"),
@@ -51,6 +57,10 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
         (b"hands = 8", b"hands = 8\nhand_limit = 8", constants, FILE + ":{next}: $.rules.hand_limit",
          "unknown key (known keys: hand_size, max_exchange, counted_per_type, streak_to_win, hands)"),
         (b"[rules]", b"[rule]", constants, FILE, "missing the [rules] table"),
+        # the card types
+        (b'code = "S"', b"code = 5", types, FILE + ":{line}: $.types[0].code", "expected a string, got the integer 5"),
+        (b'effect = "basic"', b'effect = "basic"\nplaces = 2', types, FILE + ":{next}: $.types[0].places",
+         "unknown key (known keys: code, name, effect)"),
         # the file itself
         (b"Vercingetorix", b"Vercing\xe9torix", deck, FILE, "not UTF-8 text: byte 0xe9 on line {line}"),
     ],

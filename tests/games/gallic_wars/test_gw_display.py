@@ -9,8 +9,8 @@ from boardcore.display import render_event, render_view
 from boardcore.testing import arranged
 from boardcore_gallic_wars import HandFought
 
-from .helpers import hands_fought
-from .test_rules import MIRROR, both_done
+from boardcore_gallic_wars.testing import hands_fought, keep
+from .test_rules import MIRROR
 
 
 def test_a_leaders_text_names_its_type_and_force_gw_r09(game):
@@ -45,7 +45,7 @@ def test_a_won_hand_reads_as_a_sentence():
 
 def test_a_tied_hand_says_nobody_wins_it_gw_r11(game):
     state = arranged(game, seed=1, top={"draw:0": MIRROR[0], "draw:1": MIRROR[1]})
-    both_done(state)
+    keep(state)
     (fought,) = hands_fought(state)
     total = fought.totals[0]
     tie = f"hand 1: seat 0 has Force {total}, seat 1 has {total} - a tie, nobody wins the hand (GW-R11)"

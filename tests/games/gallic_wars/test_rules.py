@@ -9,8 +9,7 @@ import pytest
 import boardcore
 from boardcore.testing import arranged, put
 from boardcore_gallic_wars import Kind, Side
-
-from .helpers import choose, exchange, hands_fought, set_hand
+from boardcore_gallic_wars.testing import exchange, hands_fought, keep, set_hand
 
 # Basic cards by force, strongest first, with the Leaders; used to script strong and weak hands.
 ROMAN_STRONG = [
@@ -28,11 +27,6 @@ MIRROR = (
     ["Legions", "Centurions", "Rear Attack", "Reserves", "Spies", "Generals", "Conquest", "Hostages"],
     ["Gauls", "Tribes", "Surprise Attack", "Sortie", "Scouts", "Druids", "Revolt", "Agreements"],
 )
-
-
-def both_done(state: boardcore.State) -> None:
-    for seat in (0, 1):
-        choose(state, seat, "done")
 
 
 def test_gw_r01_each_deck_has_36_cards_one_of_each_row(game):
@@ -55,7 +49,7 @@ def test_gw_r02_roman_cards_share_the_type_and_force_of_their_row(game):
 
 
 def test_gw_r03_disadvantage_cards_keep_their_negative_force(game):
-    forces = sorted(card.force for card in game.cards.values() if card.kind is Kind.DISADVANTAGE)
+    forces = sorted(card.force for card in game.cards.values() if card.kind == Kind.DISADVANTAGE)
     assert forces == [-2, -2, -1, -1]
     assert sum(card.force for card in game.cards.values() if card.side is Side.CELTS) == 220
 
@@ -155,7 +149,7 @@ def test_gw_r06_replacements_equal_the_discards(game):
 def test_gw_r07_to_r10_counting_is_automatic_with_leaders_in_their_best_type(game):
     state = arranged(game, seed=1, top={"draw:0": ["Caesar", "Labienus", "Decisive Battle", "Systematic Invasion",
                                                   "Legions", "Conquest", "Hostile Territory", "Roman Politics"]})  # fmt: skip
-    both_done(state)
+    keep(state)
     (fought,) = hands_fought(state)
     # S 10+9, R 10, M 10, Leaders in R and M (10 and 5), D -3: 19 + 20 + 15 + 0 - 3 = 51.
     assert fought.totals[0] == 51
@@ -163,7 +157,7 @@ def test_gw_r07_to_r10_counting_is_automatic_with_leaders_in_their_best_type(gam
 
 def test_gw_r11_equal_totals_win_nobody_the_hand(game):
     state = arranged(game, seed=1, top={"draw:0": MIRROR[0], "draw:1": MIRROR[1]})
-    both_done(state)
+    keep(state)
     (fought,) = hands_fought(state)
     assert fought.totals[0] == fought.totals[1] and fought.winner is None
     assert [state.match.count("streak", s) for s in (0, 1)] == [0, 0]
@@ -179,12 +173,12 @@ def test_gw_r12_three_hands_in_a_row_win_at_once(game):
 
 def test_gw_r12_a_tied_hand_resets_both_streaks(game):
     state = arranged(game, seed=1, top={"draw:0": ROMAN_STRONG[0] + ROMAN_STRONG[1], "draw:1": CELTIC_WEAK[0] + CELTIC_WEAK[1]})
-    both_done(state)
-    both_done(state)
+    keep(state)
+    keep(state)
     assert state.match.count("streak", 0) == 2
     set_hand(state, 0, MIRROR[0])
     set_hand(state, 1, MIRROR[1])
-    both_done(state)
+    keep(state)
     assert hands_fought(state)[-1].winner is None
     assert state.match.count("streak", 0) == 0 and not state.is_over
 
@@ -204,7 +198,7 @@ def _play_hands(game, winners_wanted):
             )  # fmt: skip
             set_hand(state, wanted, strong)
             set_hand(state, 1 - wanted, weak)
-        both_done(state)
+        keep(state)
         assert hands_fought(state)[-1].winner == wanted
     return state
 
@@ -227,7 +221,7 @@ def test_gw_r13_eight_tied_hands_are_a_draw(game):
 
 def test_gw_r14_r15_hands_are_emptied_and_redrawn_to_8_every_hand(game):
     state = game.new_state(players=2, seed=13)
-    both_done(state)
+    keep(state)
     m = state.match
     for seat in (0, 1):
         assert len(m.cards(f"hand:{seat}")) == 8
@@ -240,6 +234,6 @@ def test_gw_r16_no_game_lasts_more_than_8_hands(game):
     for seed in range(40):
         state = game.new_state(players=2, seed=seed)
         while not state.is_over:
-            both_done(state)
+            keep(state)
         assert state.turn <= 8
         assert len(hands_fought(state)) == state.turn

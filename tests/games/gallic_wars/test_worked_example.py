@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from boardcore.testing import arranged
-
-from .helpers import exchange, hands_fought
+from boardcore_gallic_wars.testing import exchange, hands_fought
 
 ROMAN_HAND = [
     "Caesar", "Legions", "Centurions", "Professional Soldiers",

@@ -8,6 +8,7 @@ import boardcore
 import boardcore_gw_turncoats
 from boardcore.testing import arranged, check_game
 from boardcore_gallic_wars import HandFought
+from boardcore_gallic_wars.testing import fight, hands_fought, invariants, with_rules
 
 
 def fought(state):
@@ -78,9 +79,27 @@ def test_a_turncoat_against_a_hand_without_leaders_does_nothing(variant):
     assert fought(state)[0].totals[1] == 19 + 19 + 17 + 7
 
 
+def test_the_battle_moment_carries_the_totals_after_the_defection():
+    """GW-R11 with a turncoat: a rule that reads or changes HandFought sees the count the
+    turncoat changed, and the winner follows the changed totals."""
+    seen = []
+
+    class Observer(boardcore.Effect):
+        @boardcore.modifies(HandFought)
+        def tip(self, m, card, fought):
+            seen.append(fought.totals)
+            return HandFought.of(fought.hand, (fought.totals[0] + 12, fought.totals[1]))
+
+    roman = ["Labienus Defects", "Legions", "Centurions", "Rear Attack", "Reserves", "Spies", "Generals", "Conquest"]
+    celtic = ["Vercingetorix", "Commius", "Gauls", "Tribes", "Skill", "Charges", "Revolt", "Courage"]
+    state = fight(with_rules(Observer(), plugins=["gw-turncoats"]), roman, celtic, seed=3)
+    assert seen == [(49, 60)]  # Vercingetorix defected before the moment was built
+    assert hands_fought(state) == [HandFought(1, (61, 60), 0)]
+
+
 @pytest.mark.slow
-def test_the_variant_keeps_the_eight_properties(variant):
-    summary = check_game(variant, games=60, seed=9, every=6)
+def test_the_variant_keeps_the_ten_properties(variant):
+    summary = check_game(variant, games=60, seed=9, every=6, checks=[invariants])
     assert summary.games == 60
 
 

@@ -15,9 +15,8 @@ FILE = "{package}/data/cards.toml"
 
 
 def load(package: str) -> tuple[GallicCard, ...]:
-    """What the plugin's ``_cards`` does, on another package: its rows, with no type."""
-    rows = [{**row, "kind": None} for row in boardcore.load_rows(package, "data/cards.toml")]
-    return boardcore.make_cards(rows, GallicCard, f"{package}/data/cards.toml")
+    """What the plugin's ``_cards`` does, on another package: its rows as GallicCards (with no type)."""
+    return boardcore.load_cards(package, "data/cards.toml", GallicCard)
 
 
 def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):
@@ -27,14 +26,14 @@ def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):
 @pytest.mark.parametrize(
     "old, new, where, message",
     [
-        (b"force = 0", b"force = -3", ": $[0].force", "'force' must be >= -2: -3 (row of card 'C-TC01')"),
-        (b"force = 0", b"force = 0.5", ": $[0].force", "expected an integer, got the float 0.5 (row of card 'C-TC01')"),
-        (b'side = "celts"', b'side = "gauls"', ": $[0].side",
-         "expected a Side (one of 'romans', 'celts'), got the string 'gauls' (row of card 'C-TC01')"),
-        (b'effect = "turncoat"', b'effect = "turncoat"\ncopies = 0', ": $[0].copies",
+        (b"force = 0", b"force = -3", ":{line}: $.cards[0].force", "'force' must be >= -2: -3"),
+        (b"force = 0", b"force = 0.5", ":{line}: $.cards[0].force", "expected an integer, got the float 0.5"),
+        (b'side = "celts"', b'side = "gauls"', ":{line}: $.cards[0].side",
+         "expected a Side (one of 'romans', 'celts'), got the string 'gauls'"),
+        (b'effect = "turncoat"', b'effect = "turncoat"\ncopies = 0', ":{next}: $.cards[0].copies",
          "copies must be a whole number of at least 1, not 0"),
-        (b'effect = "turncoat"', b'effect = "turncoat"\ntype = "L"', ": $[0].type",
-         "unknown key (known keys: id, name, effect, side, kind, force) (row of card 'C-TC01')"),
+        (b'effect = "turncoat"', b'effect = "turncoat"\ntype = "L"', ":{next}: $.cards[0].type",
+         "unknown key (known keys: id, name, effect, side, kind, force)"),
     ],
 )  # fmt: skip
 def test_a_corrupted_copy_is_refused_naming_the_file_and_the_field(refused, old, new, where, message):
