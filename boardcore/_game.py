@@ -14,7 +14,7 @@ from ._cards import Card
 from ._effects import Effect, marked_methods, reactions_of
 from ._moments import Changer
 from ._errors import BoardcoreError, InvalidData, PluginError, RuleError
-from ._events import DieRolled, Event, PhaseBegan
+from ._events import DieRolled, Event, Moment, PhaseBegan
 from ._flow import turn_steps
 from ._hookspecs import hookimpl
 from ._serialize import Codec, defined_in
@@ -116,6 +116,8 @@ class Game:
         self.plain_rolls = not self.roll_makers and not self.changes(DieRolled)
         """Whether nothing changes a die roll (no ``make_roll``, no card or rule on ``DieRolled``)."""
         self.plain_phases = not self.changes(PhaseBegan)
+        self.plain_moments: dict[type, int] = {}
+        """``plain_moment`` by moment class (filled as moments are performed)."""
         """Whether nothing modifies or replaces the start of a phase."""
         self.before_action = _plugins.implementations(pm, "before_action")
         self.after_action = _plugins.implementations(pm, "after_action")
@@ -202,6 +204,17 @@ class Game:
                     (replacers if changer.may is None else optional).append(changer)
             found = self._changers[moment_type] = (tuple(modifiers), tuple(replacers), tuple(optional))
         return found
+
+    def plain_moment(self, moment_type: type) -> int:
+        """Whether ``Match.perform`` may just make a moment of ``moment_type`` happen:
+        0 when something modifies or replaces it (or it is no plain moment: asks, or
+        is no Moment), 2 (``QUIETLY``) when it is quiet and nothing reacts to it
+        either, 1 otherwise. Cached in ``plain_moments``."""
+        plain = 0
+        if isinstance(moment_type, type) and issubclass(moment_type, Moment) and not moment_type.asks and not self.changes(moment_type):
+            plain = 2 if moment_type.quiet and not self.reactions(moment_type) else 1
+        self.plain_moments[moment_type] = plain
+        return plain
 
     def changes(self, moment_type: type) -> bool:
         """Whether any card or rule modifies or replaces moments of ``moment_type``."""

@@ -59,6 +59,10 @@ class Piece:
     square: str | None = None
 
 
+QUIETLY = 2
+"""``Game.plain_moment``'s answer for a quiet moment that nothing acts on: happen, unlogged."""
+
+
 @lru_cache(maxsize=256)
 def skip_counter(phase: str) -> str:
     """The name of the per-seat counter that holds a seat's skips of ``phase``."""
@@ -600,6 +604,17 @@ class Match(MatchData):
         reactions run. Returns the moment as it happened, or None when it was
         cancelled or replaced. A moment whose class sets ``asks`` is performed as a
         step instead (``m.schedule(boardcore.Perform(moment))``)."""
+        kind = type(moment)
+        plain = self.rules.plain_moments.get(kind)
+        if plain is None:
+            plain = self.rules.plain_moment(kind)
+        if plain:  # nothing in play modifies or replaces this kind of moment
+            done = moment.happen(self)
+            if done is not None:
+                moment = done
+            if plain != QUIETLY:
+                self.emit(moment)
+            return moment
         return perform(self, moment)
 
     def skip_phase(self, player: int, phase: str, times: int = 1) -> None:
