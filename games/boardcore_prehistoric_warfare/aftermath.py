@@ -2,7 +2,9 @@
 
 The Aftermath dice are not raid dice, so no reroll window follows them (PW-R30).
 When the phase ends, the engine's end-of-phase check eliminates a tribe emptied by
-the raid (PW-R36).
+the raid (PW-R36). The Food stolen is a moment (:class:`FoodStolen`); so are the
+Defender's draw (``CardsDrawn``) and each capture (``LeftPlay``), and the dice are
+``DieRolled`` moments (purposes ``"capture"`` and ``"steal"``).
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ from collections.abc import Iterable
 import attrs
 
 import boardcore
-from boardcore import Match, Phase
+from boardcore import Match, Perform, Phase
 
-from .cards import RULES
+from .cards import RULES, said
 from .records import Cause, Side
-from .tribe import DECK, FOOD, HAND, PRISONERS, add_generic, generics, leave_play, merged, persons, table
+from .tribe import FOOD, PRISONERS, CardsDrawn, LeftPlay, add_generic, generics, merged, persons, table
 
 
 def one_d5(roll: int) -> int:
@@ -33,12 +35,13 @@ class Aftermath(Phase):
         if raid is None or raid.winner is None:
             return  # no raid, or no winner: nothing happens (PW-R27)
         if raid.winner is Side.DEFENDER:
-            m.draw(DECK, HAND[raid.defender], RULES.defender_draw)  # no hand limit now (PW-R15)
+            m.perform(CardsDrawn(raid.defender, RULES.defender_draw, "defender"))  # no hand limit now (PW-R15)
             return
         winner, loser = raid.attacker, raid.defender
         for _ in range(m.take(PRISONERS, m.count(PRISONERS, loser), loser)):
             add_generic(m, winner)  # PW-R32: the Defender's prisoners go free and join him
-        taken = min(one_d5(m.roll(RULES.die, "capture 1D5")), len(generics(m, loser)))
+        roll = m.roll(RULES.die, "capture 1D5", player=winner, purpose="capture")
+        taken = min(one_d5(roll), len(generics(m, loser)))
         m.schedule(*(Capture(winner, victim=loser) for _ in range(taken)), StealFood(winner, loser))
 
 
@@ -57,16 +60,31 @@ class Capture(boardcore.Choose):
         return "capture one of the enemy's generic people"
 
     def chosen(self, m: Match, player: int, item: str) -> None:
-        leave_play(m, item, Cause.CAPTURED)
-        m.add(PRISONERS, 1, player)
+        m.schedule(Perform(LeftPlay(item, self.victim, Cause.CAPTURED, by=player)))
 
 
 @attrs.frozen
 class StealFood(boardcore.Step):
-    """The Attacker takes min(d10, the Defender's Food) (PW-R35)."""
+    """The Attacker rolls d10 and takes that much Food, at most what the Defender has (PW-R35)."""
 
     thief: int
     victim: int
 
     def run(self, m: Match) -> None:
-        m.add(FOOD, m.take(FOOD, m.roll(RULES.die, "steal food 1D10"), self.victim), self.thief)
+        roll = m.roll(RULES.die, "steal food 1D10", player=self.thief, purpose="steal")
+        m.perform(FoodStolen(self.thief, self.victim, min(roll, m.count(FOOD, self.victim))))
+
+
+@attrs.frozen
+class FoodStolen(boardcore.Moment):
+    """``thief`` takes ``food`` Food from ``victim`` (PW-R35): the steal die, at most
+    what the victim has."""
+
+    thief: int
+    victim: int
+    food: int
+
+    __str__ = said("")  # the Food counters say it
+
+    def happen(self, m: Match) -> None:
+        m.add(FOOD, m.take(FOOD, self.food, self.victim), self.thief)

@@ -35,30 +35,6 @@ class CardType(enum.Enum):
     SPECIAL = "X"
 
 
-FAMILY = {
-    CardType.PERSON: "Person",
-    CardType.RANGED: "Ranged weapon",
-    CardType.HTH: "HTH weapon",
-    CardType.BOTH: "Ranged & HTH weapon",
-    CardType.ARMOR: "Armor",
-    CardType.DEFENSE: "Defense",
-    CardType.TACTICS: "Tactics",
-    CardType.RAID: "Raiding",
-    CardType.HUNT: "Hunting",
-    CardType.HARDSHIP: "Hardship",
-    CardType.SPECIAL: "Special",
-}
-
-
-class Category(enum.Enum):
-    """A Hardship's category, which decides the Specials that negate it (PW-R20)."""
-
-    MEDICAL = "medical"
-    ANIMAL = "animal"
-    EXPOSURE = "exposure"
-    SOCIAL = "social"
-
-
 class Slot(enum.Enum):
     """The three places on a person that attachments fill (PW-R12)."""
 
@@ -67,19 +43,23 @@ class Slot(enum.Enum):
     ARMOR = "armor"
 
 
-SLOTS_OF = {
-    CardType.RANGED: frozenset({Slot.RANGED}),
-    CardType.HTH: frozenset({Slot.HTH}),
-    CardType.BOTH: frozenset({Slot.RANGED, Slot.HTH}),  # PW-R13: fills both weapon slots
-    CardType.ARMOR: frozenset({Slot.ARMOR}),
-}
-"""The slots each attachment type needs free and then fills. Other types never attach."""
+@attrs.frozen
+class Kind:
+    """How a card type reads and attaches: one entry of the ``[types]`` table of ``data/cards.toml``."""
 
-DETAIL = {"P": ", strength {c.strength}{n}", "M": ", strength {c.strength}", "W": ", +{c.strength}", "X": "{n}",
-          "MW": ", strength {c.strength}, HTH +{c.bonus}", "A": ", attacks on its wearer at +1", "G": ", food {c.food}",
-          "H": ", {c.category.value}"}  # fmt: skip
-"""What a card's :attr:`PWCard.text` adds to its family, by type letter (section 1.1, PW-R07, PW-R13);
-``{n}`` is the printed note."""
+    family: str
+    """What the type is called where a card is named (PW-R05)."""
+    slots: frozenset[Slot] = frozenset()
+    """The slots a card of this type needs free and then fills (PW-R12, PW-R13); none: it never attaches."""
+    detail: str = ""
+    """What :attr:`PWCard.text` adds to the family: ``{c.field}`` is a field of the card, ``{n}`` its note."""
+
+
+KINDS = boardcore.load_constants(__package__, "data/cards.toml", dict[CardType, Kind], key="types")
+"""Every card type's :class:`Kind`, by type."""
+
+_NAME = attrs.validators.optional(attrs.validators.matches_re(r"[a-z][a-z -]*"))
+"""A validator: None, or a lower-case name (a Hardship category)."""
 
 
 def _needed_by(*types: CardType) -> Callable[[PWCard, Any, Any], None]:
@@ -87,7 +67,7 @@ def _needed_by(*types: CardType) -> Callable[[PWCard, Any, Any], None]:
 
     def needed(card: PWCard, attribute: Any, value: Any) -> None:
         if value is None and card.type in types:
-            raise ValueError(f"a {FAMILY[card.type]} card needs its '{attribute.name}'")
+            raise ValueError(f"a {KINDS[card.type].family} card needs its '{attribute.name}'")
 
     return needed
 
@@ -116,8 +96,11 @@ class PWCard(boardcore.Card):
     bonus: int | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardType.BOTH), _within(0, 10)])
     """The HTH bonus of a card that is both a ranged and an HTH weapon."""
     food: int | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardType.HUNT), _within(1)])
-    category: Category | None = attrs.field(default=None, kw_only=True, validator=_needed_by(CardType.HARDSHIP))
-    negates: Category | None = attrs.field(default=None, kw_only=True)
+    category: str | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardType.HARDSHIP), _NAME])
+    """A Hardship's category (PW-R20): any lower-case name. Categories are open: the base
+    game prints medical, animal, exposure and social, and a plugin's data may add one."""
+    negates: str | None = attrs.field(default=None, kw_only=True, validator=_NAME)
+    """The category of the Hardships a negation Special cancels (PW-R20)."""
     note: str | None = attrs.field(default=None, kw_only=True)
     slots: frozenset[Slot] = attrs.field(init=False, eq=False, repr=False)
     """The slots this card fills when attached; empty for cards that never attach.
@@ -126,7 +109,7 @@ class PWCard(boardcore.Card):
 
     @slots.default
     def _slots(self) -> frozenset[Slot]:
-        return SLOTS_OF.get(self.type, frozenset())
+        return KINDS[self.type].slots
 
     @property
     def row(self) -> str:
@@ -136,14 +119,15 @@ class PWCard(boardcore.Card):
     @property
     def label(self) -> str:
         """The printed name, plus the family when two rows share the name (PW-R05)."""
-        return f"{self.name} ({FAMILY[self.type]})" if self.name in SHARED_NAMES else self.name
+        return f"{self.name} ({KINDS[self.type].family})" if self.name in SHARED_NAMES else self.name
 
     @property
     def text(self) -> str:
         """The name, family, numbers and printed note: ``Spear Thrower (Ranged weapon, strength 6)``,
         ``Set Traps (Hunting, food 3)``; the family keeps shared names apart (PW-R05). Sticks & Stones
         leaves out its note, which its numbers already say."""
-        return f"{self.name} ({FAMILY[self.type]}{DETAIL.get(self.type.value, '').format(c=self, n=f'; {self.note}' * bool(self.note))})"
+        kind = KINDS[self.type]
+        return f"{self.name} ({kind.family}{kind.detail.format(c=self, n=f'; {self.note}' * bool(self.note))})"
 
     @property
     def ranged_strength(self) -> int | None:
@@ -195,7 +179,9 @@ _SAID = {c.id: c.label for c in CARDS} | {"True": "a hit", "False": "a miss", "N
 
 def said(template: str) -> Callable[[Any], str]:
     """An event's ``__str__``: ``template`` filled with its fields as a player reads them, card ids as
-    labels, generic markers as "a generic", tuples as lists, a hit test as "a hit" or "a miss"."""
+    labels, generic markers as "a generic", tuples as lists, a hit test as "a hit" or "a miss".
+    ``said("")`` makes a moment read as nothing at the table, where the engine's events it
+    makes (the cards moved, the counters changed) already say what happened."""
     return lambda event: template.format_map({k: _read(v) for k, v in attrs.asdict(event, recurse=False).items()})
 
 

@@ -9,10 +9,8 @@ from __future__ import annotations
 from boardcore import Match, Result
 
 from .cards import RULES
-from .combat import hth_strength, ranged_strength
 from .raid import DeclareRaid
-from .records import Cause
-from .tribe import DISCARD, FOOD, HAND, PRISONERS, TRIBE, leave_play, persons, population
+from .tribe import DISCARD, FOOD, HAND, PRISONERS, TRIBE, generics, hth_strength, population, ranged_strength
 
 POPULATION = "population: a tribe reached 30 people"
 LAST_STANDING = "elimination: last tribe standing"
@@ -33,10 +31,9 @@ def end_if(m: Match) -> Result | None:
     # Each tribe counted once: the search bots run this check thousands of times a decision.
     pops = {seat: population(m, seat) for seat in m.alive()}
     fallen = [seat for seat, pop in pops.items() if pop == 0]
-    if fallen:
-        for seat in fallen:
-            eliminate(m, seat)
-        pops = {seat: population(m, seat) for seat in m.alive()}
+    for seat in fallen:
+        eliminate(m, seat)
+        del pops[seat]
     if len(pops) == 1:
         return Result(tuple(pops), LAST_STANDING, scores(m))
     if not pops:
@@ -48,9 +45,8 @@ def end_if(m: Match) -> Result | None:
 
 
 def eliminate(m: Match, seat: int) -> None:
-    """PW-R36: hand and in-play cards to the discard pile, Food and Prisoners to the supply."""
-    for person in persons(m, seat):  # normally none: a tribe is eliminated at 0 people
-        leave_play(m, person, Cause.KILLED)
+    """PW-R36: the hand to the discard pile, Food and Prisoners to the supply. A tribe
+    is eliminated with 0 people, so it has no cards in play left to discard."""
     m.move_all(HAND[seat], DISCARD)
     m.set_count(FOOD, 0, seat)
     m.set_count(PRISONERS, 0, seat)
@@ -88,13 +84,7 @@ def _fighters(m: Match, seat: int) -> list[str]:
     """``seat``'s persons whose attack strength may differ from a generic marker's:
     its named persons, and its generic markers that carry gear. (A search judges
     thousands of positions a decision; a tribe is mostly bare generics.)"""
-    armed = list(m.zones[TRIBE[seat]])
-    pieces = m.pieces
-    for spec in m.specs.values():
-        host = spec.host
-        if host is not None and host in pieces and pieces[host].owner == seat and m.attached(host):
-            armed.append(host)
-    return armed
+    return [*m.zones[TRIBE[seat]], *(p for p in generics(m, seat) if m.attached(p))]
 
 
 def describe(m: Match, player: int | None) -> dict[str, str]:

@@ -1,4 +1,6 @@
-"""The first five phases of a turn: Nomad, Hunt, Elements, Tribe and Food (section 4).
+"""The first five phases of a turn: Nomad, Hunt, Elements, Tribe and Food (section 4),
+and their moments: the food a hunt gains (:class:`Hunted`) and the upkeep
+(:class:`FoodPaid`).
 
 Every "play a card of some kind, or pass" decision is a :class:`PlayFromHand`.
 The engine runs the end-of-phase checks (section 4.3) through the game's
@@ -8,32 +10,23 @@ The engine runs the end-of-phase checks (section 4.3) through the game's
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import attrs
 
 import boardcore
 from boardcore import Action, Match, Phase, Pick, Target, pick
 
-from .cards import RULES, CardType, PWCard
+from .cards import RULES, CardType, PWCard, said
 from .effects import effect_of
 from .records import Cause
-from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, add_generic, card, enter, fits, label
-from .tribe import leave_play, merged, persons, population
+from .tribe import DISCARD, FOOD, HAND, PRISONERS, TRIBE, CardsDrawn, LeftPlay, add_generic, card, enter, fits, label
+from .tribe import merged, persons, population
 
 
 def item_of(action: Action) -> str:
-    """The item of a reaction (every reaction this game offers is a pick)."""
-    if not isinstance(action, Pick):
-        raise boardcore.RuleError(f"{action!r} is no pick")
-    return action.item
-
-
-def seat_target(target: Target) -> int:
-    """The seat a card played on an opponent is aimed at."""
-    if not isinstance(target, int):
-        raise boardcore.RuleError(f"{target!r} is no seat")
-    return target
+    """The item of a reaction: every reaction this game offers is a pick."""
+    return cast(Pick, action).item
 
 
 def hand_cards(m: Match, seat: int) -> tuple[PWCard, ...]:
@@ -44,13 +37,24 @@ def hand_cards(m: Match, seat: int) -> tuple[PWCard, ...]:
 class PlayFromHand(boardcore.PlayCard):
     """A card of the active player's hand played to the discard pile, or pass.
 
-    Whether a card is playable depends on the hand, which the others cannot see,
-    so the decision is asked even when "pass" is the only option; only an empty
-    hand (its size is public) asks nothing (the engine's ``may_play``).
+    ``plays`` is the type of card it plays (any type, when None: then
+    :meth:`playable` says), and ``on_opponent`` whether the card is aimed at an
+    opponent still in the game. Whether a card is playable depends on the hand,
+    which the others cannot see, so the decision is asked even when "pass" is the
+    only option; only an empty hand (its size is public) asks nothing (the
+    engine's ``may_play``).
     """
 
     source = HAND
     to: ClassVar[boardcore.Zone | boardcore.SeatZones | None] = DISCARD
+    plays: ClassVar[CardType | None] = None
+    on_opponent: ClassVar[bool] = False
+
+    def playable(self, m: Match, player: int, card: PWCard) -> bool:
+        return card.type is self.plays
+
+    def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]] | None:
+        return boardcore.opponents(m, player) if self.on_opponent else None
 
 
 # -- Phase 1: Nomad --------------------------------------------------------------------
@@ -63,7 +67,7 @@ class Nomad(Phase):
 
     def begin(self, m: Match) -> None:
         seat = m.active
-        m.draw(DECK, HAND[seat], 1 + (population(m, seat) >= RULES.big_tribe))
+        m.perform(CardsDrawn(seat, 1 + (population(m, seat) >= RULES.big_tribe), "nomad"))
         m.schedule(boardcore.EnforceLimit(HAND[seat], DISCARD), DrawCards())
 
 
@@ -74,10 +78,10 @@ class DrawCards(PlayFromHand):
     repeat = True
 
     def playable(self, m: Match, player: int, card: PWCard) -> bool:
-        return effect_of(m.rules, card.id).draws(card) > 0
+        return effect_of(m.rules, card.id).draws > 0
 
     def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
-        m.draw(DECK, HAND[player], effect_of(m.rules, card.id).draws(card))
+        m.perform(CardsDrawn(player, effect_of(m.rules, card.id).draws, "draw-2"))
 
 
 # -- Phase 2: Hunt ---------------------------------------------------------------------
@@ -88,15 +92,27 @@ class Hunt(PlayFromHand):
     """PW-D03: discard one Hunting card for its food, or pass (PW-R18)."""
 
     name = "hunt"
-
-    def playable(self, m: Match, player: int, card: PWCard) -> bool:
-        return card.type is CardType.HUNT
+    plays = CardType.HUNT
 
     def wording(self, m: Match, card: PWCard, target_text: str | None) -> str:
         return f"hunt {card.label} (+{card.food} food)"
 
     def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
-        m.add(FOOD, card.food or 0, player)
+        m.perform(Hunted(player, card.id, card.food or 0))
+
+
+@attrs.frozen
+class Hunted(boardcore.Moment):
+    """``player`` hunted with the Hunting card ``card`` and gains ``food`` (its FC, PW-R18)."""
+
+    player: int
+    card: str
+    food: int
+
+    __str__ = said("")  # the card played and the Food counter say it
+
+    def happen(self, m: Match) -> None:
+        m.add(FOOD, self.food, self.player)
 
 
 # -- Phase 3: Elements -----------------------------------------------------------------
@@ -107,21 +123,18 @@ class Elements(PlayFromHand):
     """PW-D04: a Hardship on one opponent, or pass (PW-R19); he may negate it."""
 
     name = "elements"
-
-    def playable(self, m: Match, player: int, card: PWCard) -> bool:
-        return card.type is CardType.HARDSHIP
-
-    def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]]:
-        return boardcore.opponents(m, player)
+    plays = CardType.HARDSHIP
+    on_opponent = True
 
     def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
-        m.schedule(Negation(seat_target(target), card.id))
+        m.schedule(Negation(cast(int, target), card.id))
 
 
 @attrs.frozen
 class Negation(boardcore.Window):
-    """PW-D05: the Hardship's target, and only he, may cancel it with a matching Special.
-    He is asked whenever he holds a card: which cards negate is his secret."""
+    """PW-D05: the Hardship's target, and only he, may cancel it with a Special that
+    negates its category, whichever it is (PW-R20). He is asked whenever he holds a
+    card: which cards negate is his secret."""
 
     target: int
     hardship: str
@@ -162,7 +175,7 @@ class LosePerson(boardcore.Choose):
         return f"{self.cause.value}: choose a person to lose"
 
     def chosen(self, m: Match, player: int, item: str) -> None:
-        leave_play(m, item, self.cause)
+        m.schedule(boardcore.Perform(LeftPlay(item, player, self.cause)))
 
 
 # -- Phase 4: Tribe --------------------------------------------------------------------
@@ -183,12 +196,10 @@ class Tribe(Phase):
 class Recruit(PlayFromHand):
     """PW-D07: put Person cards from hand into play, one at a time, or done."""
 
+    plays = CardType.PERSON
     to = TRIBE
     repeat = True
     pass_word = "done"
-
-    def playable(self, m: Match, player: int, card: PWCard) -> bool:
-        return card.type is CardType.PERSON
 
     def wording(self, m: Match, card: PWCard, target_text: str | None) -> str:
         return f"put {card.label} into play"
@@ -213,9 +224,9 @@ class Arm(PlayFromHand):
         return bool(card.slots)
 
     def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]]:
-        # Lazily, as ``hosts`` would list them: offering the card reads only the first.
-        # No merging (section 4.4): arming one of a run of generics or another changes
-        # where the armed one stands in the oldest-first order.
+        # Lazily: offering the card reads only the first. No merging (section 4.4):
+        # arming one of a run of generics or another changes where the armed one
+        # stands in the oldest-first order.
         return ((p, label(m, p)) for p in persons(m, player) if fits(m, card, p))
 
     def wording(self, m: Match, card: PWCard, target_text: str | None) -> str:
@@ -234,8 +245,20 @@ class Food(Phase):
     name = "food"
 
     def begin(self, m: Match) -> None:
-        seat = m.active
-        required = population(m, seat) // RULES.people_per_food
-        unpaid = required - m.take(FOOD, required, seat)
-        starving = unpaid - m.take(PRISONERS, unpaid, seat)  # cannibalism first
-        m.schedule(*(LosePerson(seat, cause=Cause.STARVATION) for _ in range(starving)))
+        m.perform(FoodPaid(m.active, population(m, m.active) // RULES.people_per_food))
+
+
+@attrs.frozen
+class FoodPaid(boardcore.Moment):
+    """``player`` pays his upkeep of ``food`` Food (PW-R22); each unit he cannot pay
+    costs a Prisoner (cannibalism), and then a person of his choice (starvation, PW-D09)."""
+
+    player: int
+    food: int
+
+    __str__ = said("")  # the Food and Prisoner counters, and the persons lost, say it
+
+    def happen(self, m: Match) -> None:
+        unpaid = self.food - m.take(FOOD, self.food, self.player)
+        starving = unpaid - m.take(PRISONERS, unpaid, self.player)  # cannibalism first
+        m.schedule(*(LosePerson(self.player, cause=Cause.STARVATION) for _ in range(starving)))

@@ -1,43 +1,40 @@
 """Phase 6, the raid (section 4.1), with its reroll window (section 4.2).
 
 The raid's whole state is the :class:`~.records.Raid` record in the match's table;
-the steps below only say what happens next. A round is :class:`RoundStart`, a
-ranged step and an HTH step (one :class:`ChooseTarget` per attack, each die
-followed by a :class:`RerollWindow`, then :class:`CloseStep`), and the round end.
+the steps below only say what happens next, in the rulebook's order:
+
+* R0: :class:`DeclareRaid` plays a Raiding card, which performs the moment
+  :class:`RaidDeclared`; it opens the raid, and :class:`PickRaiders` fields the
+  raiders;
+* R1 to R4: :class:`RaidRounds`, one procedure whose stages are the round's
+  steps. An attack is a :class:`ChooseTarget` (the target, then the die, a
+  ``DieRolled`` of purpose ``"attack"``), a :class:`RerollWindow` (purpose
+  ``"reroll"``), and the moment :class:`Attacked`; the marked leave play
+  (``LeftPlay``) at the end of each step;
+  the round end asks :class:`ExtraRound` or :class:`Retreat`, and the raid ends
+  with the moment :class:`RaidDecided`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar, cast
 
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Target, pick
+from boardcore import Action, Match, Perform, Procedure, Target, pick
 
-from .cards import RULES, CardType, PWCard
-from .combat import attack_strength, can_shoot, modifier
+from .cards import RULES, CardType, PWCard, said
 from .effects import effect_of
-from .phases import PlayFromHand, hand_cards, item_of, seat_target
-from .records import Attack, AttackMode, Attacked, Cause, Raid, RaidBegan, RaidDecided, Side
-from .tribe import DISCARD, HAND, label, leave_play, merged, persons, raid_rerolls, table
+from .phases import PlayFromHand, hand_cards, item_of
+from .records import Attacked, AttackMode, Cause, Raid, RaidBegan, RaidDecided, Side, raid_of, table, update
+from .tribe import DISCARD, HAND, LeftPlay, attack_strength, label, merged, modifier, owner, persons, ranged_weapon
 
 RETREAT, FIGHT_ON = "retreat", "fight-on"
 
 
-def raid_of(m: Match) -> Raid:
-    raid = table(m).raid
-    if raid is None:
-        raise boardcore.RuleError("no raid is in progress")
-    return raid
-
-
-def update(m: Match, **changes: Any) -> Raid:
-    """Replace fields of the raid in progress; returns the new record."""
-    raid = attrs.evolve(raid_of(m), **changes)
-    m.table = attrs.evolve(table(m), raid=raid)
-    return raid
+# -- R0: declaring -----------------------------------------------------------------------
 
 
 @attrs.frozen
@@ -45,16 +42,31 @@ class DeclareRaid(PlayFromHand):
     """PW-D10: play a Raiding card on an opponent, or pass (PW-R23)."""
 
     name = "raid"
-
-    def playable(self, m: Match, player: int, card: PWCard) -> bool:
-        return card.type is CardType.RAID
-
-    def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]]:
-        return boardcore.opponents(m, player)
+    plays = CardType.RAID
+    on_opponent = True
 
     def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
-        m.table = attrs.evolve(table(m), raid=Raid(attacker=player, defender=seat_target(target)))
-        m.schedule(PickRaiders(player))
+        m.schedule(Perform(RaidDeclared(player, cast(int, target), card.id)))
+
+
+@attrs.frozen
+class RaidDeclared(boardcore.Moment):
+    """``attacker`` played the Raiding card ``card`` on ``defender`` (PW-R23): the raid
+    opens, and the Attacker picks his raiders.
+
+    Performed as a step (``asks``), so a card may replace it at its owner's choice.
+    Replaced or cancelled, there is no raid: no raiders, no rounds, no Aftermath."""
+
+    asks: ClassVar[bool] = True
+    attacker: int
+    defender: int
+    card: str
+
+    __str__ = said("")  # the card played says it
+
+    def happen(self, m: Match) -> None:
+        m.table = attrs.evolve(table(m), raid=Raid(attacker=self.attacker, defender=self.defender))
+        m.schedule(PickRaiders(self.attacker))
 
 
 @attrs.frozen
@@ -82,29 +94,72 @@ class PickRaiders(boardcore.Select):
         defenders = persons(m, raid.defender)
         update(m, sides=(raiders, defenders), fielded=(len(raiders), len(defenders)))
         m.emit(RaidBegan(raid.attacker, raid.defender, raiders, defenders))
-        m.schedule(RoundStart())
+        m.schedule(RaidRounds())
+
+
+# -- R1 to R4: the rounds ----------------------------------------------------------------
 
 
 @attrs.frozen
-class RoundStart(boardcore.Step):
-    """R1: a new round begins with its ranged step."""
+class RaidRounds(Procedure):
+    """The raid's rounds, R1 to R4, until the raid is decided.
 
-    def run(self, m: Match) -> None:
+    ``mode`` is the step in progress (ranged, then HTH); ``again`` is set by the
+    round end's windows (an extra-round card, a FIGHT ON) with
+    ``RaidRounds.update(m, again=True)``."""
+
+    stages = ("round_start", "attacks", "step_end", "round_end", "next_round")
+    mode: AttackMode = AttackMode.RANGED
+    again: bool = False
+
+    def round_start(self, m: Match) -> Any:
+        """R1: a new round begins with its ranged step."""
         update(m, round=raid_of(m).round + 1)
-        open_step(m, AttackMode.RANGED)
+        return self.next(mode=AttackMode.RANGED, again=False)
+
+    def attacks(self, m: Match) -> None:
+        """R2 and R3: the Attacker's side oldest first, then the Defender's (PW-R25); in
+        the ranged step, only persons with something in the Ranged slot."""
+        raid, shooting = raid_of(m), self.mode is AttackMode.RANGED
+        attackers = [(side, p) for side, p in raid.participants() if not shooting or ranged_weapon(m, p) is not None]
+        m.schedule(*[ChooseTarget(raid.seat(side), mode=self.mode, attacker=p) for side, p in attackers])
+
+    def step_end(self, m: Match) -> Any:
+        """The end of R2 or R3: the persons marked in the step are out of the raid, count
+        as its casualties and leave play (PW-R25, PW-R41); the HTH step follows the ranged one."""
+        raid = raid_of(m)
+        dead = [(side, p) for side, p in raid.participants() if p in raid.marked]
+        sides = tuple(tuple(p for p in side if p not in raid.marked) for side in raid.sides)
+        update(m, sides=sides, lost=tuple(fielded - len(left) for fielded, left in zip(raid.fielded, sides)), marked=())
+        m.schedule(*[Perform(LeftPlay(p, raid.seat(side), Cause.KILLED, by=raid.seat(side.other))) for side, p in dead])
+        return self.at("attacks", mode=AttackMode.HTH) if self.mode is AttackMode.RANGED else None
+
+    def round_end(self, m: Match) -> Any:
+        """R4 (PW-R26 to PW-R29): with both sides standing and rounds left, the
+        extra-round cards or the hidden retreat choice; else the result."""
+        raid = raid_of(m)
+        if not raid.both_alive() or raid.round >= RULES.raid_round_limit:
+            decide(m)
+            return Procedure.END
+        m.schedule(Retreat() if raid.leader is None else ExtraRound())
+        return None
+
+    def next_round(self, m: Match) -> Any:
+        """Another round if a card or a FIGHT ON called for one; else the raid is decided."""
+        if self.again:
+            return self.at("round_start")
+        decide(m)
+        return None
 
 
-def open_step(m: Match, mode: AttackMode) -> None:
-    """Queue a step's attacks: the Attacker's side oldest first, then the Defender's
-    (PW-R25). In the ranged step only persons with a Ranged-slot weapon attack."""
+def decide(m: Match) -> None:
+    """The raid is over: the side ahead wins, or nobody on a tie (PW-R26, PW-R27)."""
     raid = raid_of(m)
-    attacks = [
-        ChooseTarget(raid.seat(side), mode=mode, attacker=p)
-        for side in Side
-        for p in raid.sides[side.value]
-        if mode is AttackMode.HTH or can_shoot(m, p)
-    ]
-    m.schedule(*attacks, CloseStep(mode))
+    winner = None if raid.leader is None else raid.seat(raid.leader)
+    m.perform(RaidDecided(raid.attacker, raid.defender, raid.round, raid.lost, winner))
+
+
+# -- an attack ----------------------------------------------------------------------------
 
 
 @attrs.frozen
@@ -132,10 +187,19 @@ class ChooseTarget(boardcore.Choose):
         return f"{label(m, self.attacker)} attacks ({self.mode.value}): choose a target"
 
     def chosen(self, m: Match, player: int, item: str) -> None:
-        strength = attack_strength(m, self.mode, self.attacker)
-        roll = m.roll(RULES.die, f"{self.mode.value} attack: {self.attacker} -> {item}")
-        update(m, attack=Attack(self.mode, self.attacker, item, strength, modifier(m, item), roll))
+        attack = Attacked(self.mode, self.attacker, item, attack_strength(m, self.mode, self.attacker), modifier(m, item), 0, False)
+        update(m, attack=roll(m, player, "attack", attack))
         RerollWindow().run(m)
+
+
+def roll(m: Match, player: int, purpose: str, attack: Attacked) -> Attacked:
+    """``attack`` with a new die: ``player`` rolls it for ``purpose``, ``"attack"`` or
+    ``"reroll"`` (PW-R30). While the die is rolled the attack is on the table, so a
+    card that changes the die reads it there (``raid_of(m).attack``)."""
+    if m.rules.changes(boardcore.DieRolled) or m.rules.roll_makers:  # else nothing reads it: playouts skip it
+        update(m, attack=attack)
+    verb = f"{attack.mode.value} attack" if purpose == "attack" else "reroll"
+    return attack.rolled(m.roll(RULES.die, f"{verb}: {attack.attacker} -> {attack.target}", player=player, purpose=purpose))
 
 
 @attrs.frozen
@@ -152,11 +216,8 @@ class RerollWindow(boardcore.Window):
     after = boardcore.AfterReaction.RESTART
 
     def responders(self, m: Match) -> Sequence[int]:
-        raid = raid_of(m)
-        attack = raid.attack
-        if attack is None or not attack.open:
-            return ()
-        return (raid.seat(raid.side_of_person(attack.target if attack.hit else attack.attacker)),)
+        attack = raid_of(m).attack
+        return () if attack is None or not attack.open else (owner(m, attack.target if attack.hit else attack.attacker),)
 
     def may_react(self, m: Match, player: int) -> bool:
         return bool(m.zones[HAND[player]] or chieftains(m, raid_of(m), player))
@@ -164,85 +225,40 @@ class RerollWindow(boardcore.Window):
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
         raid = raid_of(m)
         wanted = CardType.DEFENSE if raid.side_of(player) is Side.DEFENDER else CardType.TACTICS
-        cards = [c for c in hand_cards(m, player) if c.type is wanted]
-        return [pick(s, f"reroll with {label(m, s)}") for s in chieftains(m, raid, player)] + [
-            pick(c.id, f"reroll with {c.label}") for c in cards
-        ]
+        cards = [(c.id, c.label) for c in hand_cards(m, player) if c.type is wanted]
+        return [pick(s, f"reroll with {text}") for s, text in [(s, label(m, s)) for s in chieftains(m, raid, player)] + cards]
 
     def prompt(self, m: Match, player: int) -> str:
-        attack = raid_of(m).attack
-        assert attack is not None
-        result = "hits" if attack.hit else "misses"
-        return (
-            f"{label(m, attack.attacker)} {result} {label(m, attack.target)} with a {attack.roll} "
-            f"(S {attack.strength}, M {attack.modifier}): reroll, or pass"
-        )
+        a = cast(Attacked, raid_of(m).attack)
+        result = f"{label(m, a.attacker)} {'hits' if a.hit else 'misses'} {label(m, a.target)} with a {a.roll}"
+        return f"{result} (S {a.strength}, M {a.modifier}): reroll, or pass"
 
     def react(self, m: Match, player: int, action: Action) -> None:
-        raid = raid_of(m)
-        source = item_of(action)
+        raid, source = raid_of(m), item_of(action)
         if source in m.zones[HAND[player]]:
             m.move((source,), HAND[player], DISCARD)
         else:
             raid = update(m, spent=raid.spent + (source,))
-        assert raid.attack is not None
-        roll = m.roll(RULES.die, f"reroll: {raid.attack.attacker} -> {raid.attack.target}")
-        update(m, attack=attrs.evolve(raid.attack, roll=roll))
+        update(m, attack=roll(m, player, "reroll", cast(Attacked, raid.attack)))
 
     def closed(self, m: Match) -> None:
-        raid = raid_of(m)
-        a = raid.attack
-        assert a is not None
-        m.emit(Attacked(a.mode, a.attacker, a.target, a.strength, a.modifier, a.roll, a.hit))
-        update(m, attack=None, marked=raid.marked + (a.target,) if a.hit else raid.marked)
+        attack = cast(Attacked, raid_of(m).attack)
+        update(m, attack=None)
+        m.perform(attack)  # a hit marks the target
 
 
 def chieftains(m: Match, raid: Raid, player: int) -> list[str]:
-    """``player``'s participants with an unused raid reroll (PW-R09)."""
-    return [p for p in raid.sides[raid.side_of(player).value] if raid_rerolls(m, p) > raid.spent.count(p)]
+    """``player``'s participants with an unused raid reroll (PW-R09): a Chieftain gives one."""
+    return [p for p in raid.sides[raid.side_of(player).value] if effect_of(m.rules, p).raid_rerolls > raid.spent.count(p)]
 
 
-@attrs.frozen
-class CloseStep(boardcore.Step):
-    """End of R2/R3: remove the marked persons and add them to the casualties."""
-
-    mode: AttackMode
-
-    def run(self, m: Match) -> None:
-        raid = raid_of(m)
-        for person in (p for side in raid.sides for p in side if p in raid.marked):
-            leave_play(m, person, Cause.KILLED)
-        sides = tuple(tuple(p for p in side if p not in raid.marked) for side in raid.sides)
-        lost = tuple(fielded - len(left) for fielded, left in zip(raid.fielded, sides))
-        update(m, sides=sides, lost=lost, marked=())
-        if self.mode is AttackMode.RANGED:
-            open_step(m, AttackMode.HTH)
-        else:
-            round_end(m)
-
-
-def round_end(m: Match) -> None:
-    """R4 (PW-R26 to PW-R29): extra-round cards, the hidden retreat choice, or the result."""
-    raid = raid_of(m)
-    go_on = raid.both_alive() and raid.round < RULES.raid_round_limit
-    if raid.lost[0] != raid.lost[1]:
-        leader = Side.ATTACKER if raid.lost[0] < raid.lost[1] else Side.DEFENDER
-        if go_on:
-            m.schedule(ExtraRound(leader))
-        else:
-            decide(m, leader)
-    elif go_on:
-        m.schedule(Retreat())
-    else:
-        decide(m, None)
+# -- R4: the round end's decisions ---------------------------------------------------------
 
 
 @attrs.frozen
 class ExtraRound(boardcore.Window):
     """PW-D14 then PW-D15: Massacre (Attacker) or Counter-Attack (Defender) starts
-    another round; if both pass, ``leader`` wins the raid (PW-R28)."""
-
-    leader: Side
+    another round; if both pass, the side ahead wins the raid (PW-R28)."""
 
     def responders(self, m: Match) -> Sequence[int]:
         raid = raid_of(m)
@@ -253,7 +269,7 @@ class ExtraRound(boardcore.Window):
 
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
         side = raid_of(m).side_of(player)
-        playable = [c for c in hand_cards(m, player) if effect_of(m.rules, c.id).extra_round_for(c) is side]
+        playable = [c for c in hand_cards(m, player) if effect_of(m.rules, c.id).extra_round_for is side]
         return [pick(c.id, f"play {c.label}") for c in playable]
 
     def prompt(self, m: Match, player: int) -> str:
@@ -262,12 +278,7 @@ class ExtraRound(boardcore.Window):
 
     def react(self, m: Match, player: int, action: Action) -> None:
         m.move((item_of(action),), HAND[player], DISCARD)
-
-    def reacted(self, m: Match, player: int, action: Action) -> None:
-        m.schedule(RoundStart())
-
-    def closed(self, m: Match) -> None:
-        decide(m, self.leader)
+        RaidRounds.update(m, again=True)
 
 
 @attrs.frozen
@@ -304,14 +315,5 @@ class Retreat(boardcore.SecretChoices):
         return Stance(seat)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
-        if all(picks == (RETREAT,) for picks in chosen.values()):
-            decide(m, None)
-        else:
-            m.schedule(RoundStart())
-
-
-def decide(m: Match, winner: Side | None) -> None:
-    """The raid is over; the Aftermath reads the result."""
-    raid = update(m, over=True, winner=winner)
-    seat = None if winner is None else raid.seat(winner)
-    m.emit(RaidDecided(raid.attacker, raid.defender, raid.round, raid.lost, seat))
+        if not all(picks == (RETREAT,) for picks in chosen.values()):
+            RaidRounds.update(m, again=True)

@@ -1,4 +1,6 @@
-"""Tribes: the declared zones and counters, persons in play, entry numbers, slots.
+"""Tribes: the declared zones and counters, persons in play and their entry numbers,
+their gear and strength (section 2), and the moments of a tribe: a person leaving
+play (:class:`LeftPlay`) and cards drawn (:class:`CardsDrawn`).
 
 A *person* is either a named Person card in its owner's public ``tribe:<seat>``
 zone, or a generic marker: an engine piece of kind ``"person"`` (strength 1).
@@ -10,16 +12,16 @@ table, which orders them "oldest first" (section 2).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import cast
+from typing import ClassVar, cast
 
 import attrs
 
 import boardcore
 from boardcore import Match, Visibility
 
-from .cards import RULES, CardType, PWCard, Slot
+from .cards import RULES, CardType, PWCard, Slot, said
 from .effects import effect_of
-from .records import Cause, EnteredPlay, LeftPlay, PWTable
+from .records import AttackMode, Cause, EnteredPlay, table
 
 DISCARD = boardcore.Zone("discard")
 DECK = boardcore.Zone("deck", Visibility.HIDDEN, refill=DISCARD, deck=True)
@@ -45,18 +47,9 @@ def setup(m: Match) -> None:
 # -- who is in play ------------------------------------------------------------------
 
 
-def table(m: Match) -> PWTable:
-    return cast(PWTable, m.table)
-
-
-def card_table(m: Match) -> dict[str, PWCard]:
-    """The card table, typed as this game's card class (for loops over many cards)."""
-    return cast("dict[str, PWCard]", m.rules.cards)
-
-
 def card(m: Match, card_id: str) -> PWCard:
     """The data of a card, typed as this game's card class."""
-    return card_table(m)[card_id]
+    return cast(PWCard, m.rules.cards[card_id])
 
 
 def generics(m: Match, seat: int) -> tuple[str, ...]:
@@ -82,17 +75,10 @@ def is_generic(m: Match, person: str) -> bool:
 def owner(m: Match, person: str) -> int:
     """The seat that owns a person in play."""
     piece = m.pieces.get(person)
-    if piece is not None:
-        return piece.owner
-    seat = TRIBE.seat_of(m.locate(person))
+    seat = TRIBE.seat_of(m.locate(person)) if piece is None else piece.owner
     if seat is None:
         raise boardcore.RuleError(f"{person!r} is not a person in play")
     return seat
-
-
-def strength(m: Match, person: str) -> int:
-    """A person's own STR: 1 for a generic marker (PW-R11), the printed STR otherwise."""
-    return 1 if is_generic(m, person) else card(m, person).strength or 0
 
 
 def label(m: Match, person: str) -> str:
@@ -117,27 +103,18 @@ def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = Non
     """
     allowed = None if eligible is None else set(eligible)
     pieces, attached = m.pieces, m.attached
-    offered: list[str] = []
-    alike: list[int] = []  # how many eligible persons each offered one stands for
-    joined = False  # the last offered person is an eligible member of the run in progress
+    offered: list[tuple[str, int]] = []  # each option: its person, and how many eligible persons it stands for
+    joined = False  # the last offered person is an unarmed generic, and the run goes on
     for person in people:
-        if person in pieces and not attached(person):  # an unarmed generic: the run goes on
-            if allowed is None or person in allowed:
-                if joined:
-                    offered[-1] = person
-                    alike[-1] += 1
-                else:
-                    offered.append(person)
-                    alike.append(1)
-                    joined = True
+        plain = person in pieces and not attached(person)  # an unarmed generic
+        if allowed is not None and person not in allowed:
+            joined = joined and plain  # not offered, but it does not break a run of its kind
+        elif plain and joined:
+            offered[-1] = (person, offered[-1][1] + 1)
         else:
-            joined = False
-            if allowed is None or person in allowed:
-                offered.append(person)
-                alike.append(1)
-    return [
-        (p, label(m, p) if n == 1 else f"{label(m, p)}, one of {n} unarmed generics") for p, n in zip(offered, alike)
-    ]
+            offered.append((person, 1))
+            joined = plain
+    return [(p, label(m, p) if n == 1 else f"{label(m, p)}, one of {n} unarmed generics") for p, n in offered]
 
 
 # -- entering and leaving play ------------------------------------------------------
@@ -157,9 +134,10 @@ def add_generic(m: Match, seat: int) -> str:
     return person
 
 
-def leave_play(m: Match, person: str, cause: Cause) -> None:
-    """A person leaves play (PW-R41): attachments to the discard pile, a named card
-    too, a generic marker back to the supply (or, captured, to a Prisoner count)."""
+def remove(m: Match, person: str) -> tuple[str, ...]:
+    """Take a person out of play (PW-R41): attachments to the discard pile, a named card
+    too, a generic marker back to the supply. Returns the gear discarded. The rules
+    remove persons through the :class:`LeftPlay` moment; this is what it does."""
     seat = owner(m, person)
     gear = m.release(person, DISCARD)
     if is_generic(m, person):
@@ -168,40 +146,94 @@ def leave_play(m: Match, person: str, cause: Cause) -> None:
         m.move((person,), TRIBE[seat], DISCARD)
     t = table(m)
     m.table = attrs.evolve(t, entries={p: n for p, n in t.entries.items() if p != person})
-    m.emit(LeftPlay(person, seat, cause, gear))
+    return gear
 
 
-# -- slots and attachments ----------------------------------------------------------
+@attrs.frozen
+class LeftPlay(boardcore.Moment):
+    """A person of ``owner`` left play (PW-R41) for ``cause``; ``gear`` is what was
+    attached to it, discarded with it (filled in as it happens). ``by`` is the seat
+    whose persons killed it in a raid, or who captured it (a captured generic
+    becomes one of his Prisoners, PW-R33); None for a Hardship or starvation.
+
+    Performed as a step (``asks``): a card may happen instead, at its owner's choice
+    (``replaces(LeftPlay, may=...)``) or always (``when=...``). The person then stays
+    in play; in a raid he is out of the fight all the same, and counts as lost."""
+
+    asks: ClassVar[bool] = True
+    person: str
+    owner: int
+    cause: Cause
+    gear: tuple[str, ...] = ()
+    by: int | None = None
+
+    __str__ = said("seat {owner} loses {person} ({cause.value}; gear discarded: {gear})")
+
+    def happen(self, m: Match) -> LeftPlay | None:
+        gear = remove(m, self.person)
+        if self.cause is Cause.CAPTURED and self.by is not None:
+            m.add(PRISONERS, 1, self.by)
+        return attrs.evolve(self, gear=gear) if gear else None
 
 
-def gear(m: Match, person: str) -> tuple[PWCard, ...]:
+@attrs.frozen
+class CardsDrawn(boardcore.Moment):
+    """``player`` draws ``count`` cards for ``purpose``: ``"nomad"`` (PW-R16), ``"draw-2"``
+    (Trade, Meeting of the Tribes, PW-R17) or ``"defender"`` (a winning Defender's
+    draw, Aftermath step 18). An empty deck is refilled from the discard pile (PW-R40)."""
+
+    player: int
+    count: int
+    purpose: str
+
+    __str__ = said("")  # the cards moved say it
+
+    def happen(self, m: Match) -> None:
+        m.draw(DECK, HAND[self.player], self.count)
+
+
+# -- gear and strength (section 2, PW-R07 to PW-R13) ----------------------------------------
+
+
+def gear(m: Match, person: str) -> list[PWCard]:
     """The cards attached to a person."""
-    table = card_table(m)
-    return tuple([table[c] for c in m.attached(person)])
+    return [card(m, c) for c in m.attached(person)]
 
 
 def fits(m: Match, item: PWCard, person: str) -> bool:
-    """Whether ``item`` can be attached to ``person`` now: every slot it needs is free."""
-    needed = item.slots
-    if not needed:
-        return False
-    table = card_table(m)
-    return not any(needed & table[held].slots for held in m.attached(person))
-
-
-def hosts(m: Match, item: PWCard, seat: int) -> tuple[str, ...]:
-    """``seat``'s persons that ``item`` fits on, oldest first (PW-R12, PW-R13)."""
-    return tuple(p for p in persons(m, seat) if fits(m, item, p))
+    """Whether ``item`` can be attached to ``person`` now: every slot it needs is free (PW-R12, PW-R13)."""
+    cards = cast("dict[str, PWCard]", m.rules.cards)
+    return bool(item.slots) and not any(item.slots & cards[held].slots for held in m.attached(person))
 
 
 def ranged_weapon(m: Match, person: str) -> PWCard | None:
+    """What a person has in his Ranged slot (R2: he shoots with it), if anything."""
     return next((item for item in gear(m, person) if Slot.RANGED in item.slots), None)
 
 
-def armored(m: Match, person: str) -> bool:
-    return any(item.type is CardType.ARMOR for item in gear(m, person))
+def ranged_strength(m: Match, shooter: str) -> int:
+    """S of a ranged attack: the weapon's STR (2 for Sticks & Stones), plus the
+    shooter's bonus (Hunter +1, PW-R10). 0 for a person with no ranged weapon."""
+    weapon = ranged_weapon(m, shooter)
+    if weapon is None or weapon.ranged_strength is None:
+        return 0
+    return weapon.ranged_strength + effect_of(m.rules, shooter).ranged_bonus
 
 
-def raid_rerolls(m: Match, person: str) -> int:
-    """How many rerolls a person gives per raid (PW-R09); 0 for most."""
-    return 0 if is_generic(m, person) else effect_of(m.rules, person).raid_rerolls(card(m, person))
+def hth_strength(m: Match, person: str) -> int:
+    """S of an HTH attack: the person's STR (1 for a generic marker, PW-R11) plus its HTH
+    weapon's bonus, if any."""
+    own = 1 if is_generic(m, person) else card(m, person).strength or 0
+    return own + sum(item.hth_bonus for item in gear(m, person))
+
+
+def attack_strength(m: Match, mode: AttackMode, attacker: str) -> int:
+    return ranged_strength(m, attacker) if mode is AttackMode.RANGED else hth_strength(m, attacker)
+
+
+def modifier(m: Match, target: str) -> int:
+    """M against ``target``: +1 for armor (PW-R07), plus the target's own modifier
+    (Great Warrior +1, PW-R08). They stack."""
+    armored = any(item.type is CardType.ARMOR for item in gear(m, target))
+    return armored + effect_of(m.rules, target).modifier_against
+

@@ -14,9 +14,11 @@ are shuffled into the common deck with the game's own:
 * Keeper of the Dead (Person, STR 1): when another of its owner's persons is killed
   in a raid while the Keeper is in play, its owner draws 1 card.
 
-None of them answers one of the game's questions to its effects: each acts on a
-rule moment the game records (``PhaseBegan``, the card's own play, ``LeftPlay``).
-The cards and their effects arrive through the hooks the game uses for its own.
+None of them answers one of the game's questions to its effects: each reacts to a
+moment of the game (``PhaseBegan``, ``Hunted``, ``LeftPlay``), and Spirit Hunt's
+theft and the Keeper's draw are the game's own moments (``FoodStolen``,
+``CardsDrawn``), which other cards may change in turn. The cards and their effects
+arrive through the hooks the game uses for its own.
 """
 
 from __future__ import annotations

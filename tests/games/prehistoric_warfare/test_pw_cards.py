@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 import boardcore
 import boardcore_prehistoric_warfare as pw
-from boardcore_prehistoric_warfare import BASE_EFFECTS, CardType, Category, Side
+from boardcore_prehistoric_warfare import BASE_EFFECTS, CardType, Side
 from boardcore_prehistoric_warfare.effects import effect_of
 
 from .pw_helpers import GAME
@@ -49,12 +51,12 @@ def test_hunting_food_is_200_over_62_cards():
 def test_hardship_categories_and_negation_cards():
     """Section 1.2: Medical 7, Animal 4, Exposure 6, Social 5; 9 negation Specials (PW-R20)."""
     hardships = Counter(card.category for card in GAME.cards.values() if card.type is T.HARDSHIP)
-    assert hardships == {Category.MEDICAL: 7, Category.ANIMAL: 4, Category.EXPOSURE: 6, Category.SOCIAL: 5}
+    assert hardships == {"medical": 7, "animal": 4, "exposure": 6, "social": 5}
     negators = {card.name: card.negates for card in GAME.cards.values() if card.effect == "negate"}
     assert negators == {
-        "Cave Shelter": Category.EXPOSURE, "Furs & Skins": Category.EXPOSURE, "Camp Fire": Category.EXPOSURE,
-        "Taboos": Category.SOCIAL, "Shaman": Category.SOCIAL, "Herbal Remedies": Category.MEDICAL,
-        "Grooming": Category.MEDICAL, "Primitive Surgery": Category.MEDICAL, "Dogs": Category.ANIMAL,
+        "Cave Shelter": "exposure", "Furs & Skins": "exposure", "Camp Fire": "exposure",
+        "Taboos": "social", "Shaman": "social", "Herbal Remedies": "medical",
+        "Grooming": "medical", "Primitive Surgery": "medical", "Dogs": "animal",
     }  # fmt: skip
     assert GAME.cards["PW027-1"].name == "Guard Dogs" and GAME.cards["PW027-1"].effect is None
 
@@ -89,15 +91,22 @@ def test_effects_are_registered_and_answer_their_questions():
     }  # fmt: skip
     assert GAME.effects == BASE_EFFECTS
     cards = GAME.cards
-    assert effect_of(GAME, "PW001-1").modifier_against(cards["PW001-1"]) == 1  # PW-R08
-    assert effect_of(GAME, "PW005-1").ranged_bonus(cards["PW005-1"]) == 1  # PW-R10
-    assert effect_of(GAME, "PW002-1").raid_rerolls(cards["PW002-1"]) == 1  # PW-R09
-    assert effect_of(GAME, "PW088-1").extra_round_for(cards["PW088-1"]) is Side.ATTACKER  # PW-R28
-    assert effect_of(GAME, "PW089-1").extra_round_for(cards["PW089-1"]) is Side.DEFENDER
-    assert effect_of(GAME, "PW090-1").draws(cards["PW090-1"]) == 2  # PW-R17
-    assert effect_of(GAME, "PW100-1").negates(cards["PW100-1"], Category.ANIMAL)
-    assert not effect_of(GAME, "PW100-1").negates(cards["PW100-1"], Category.SOCIAL)
-    assert effect_of(GAME, "PW003-1").raid_rerolls(cards["PW003-1"]) == 0  # Big Man: no ability
+    assert effect_of(GAME, "PW001-1").modifier_against == 1  # PW-R08
+    assert effect_of(GAME, "PW005-1").ranged_bonus == 1  # PW-R10
+    assert effect_of(GAME, "PW002-1").raid_rerolls == 1  # PW-R09
+    assert effect_of(GAME, "PW088-1").extra_round_for is Side.ATTACKER  # PW-R28
+    assert effect_of(GAME, "PW089-1").extra_round_for is Side.DEFENDER
+    assert effect_of(GAME, "PW090-1").draws == 2  # PW-R17
+    assert effect_of(GAME, "PW100-1").negates(cards["PW100-1"], "animal")
+    assert not effect_of(GAME, "PW100-1").negates(cards["PW100-1"], "social")
+    assert effect_of(GAME, "PW003-1").raid_rerolls == 0  # Big Man: no ability
+    assert effect_of(GAME, "person-1").raid_rerolls == 0  # a generic marker is no card: no ability
+
+
+def test_an_effect_answers_only_the_rules_questions():
+    assert pw.Effect(draws=3).draws == 3 and pw.Effect(draws=3).modifier_against == 0
+    with pytest.raises(TypeError, match="not 'power'"):
+        pw.Effect(power=1)
 
 
 def test_game_spec():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import boardcore
+import boardcore_prehistoric_warfare as pw
 from boardcore_prehistoric_warfare.cards import CARDS, RULES, Constants, PWCard
 
 SOURCE = "boardcore_prehistoric_warfare"
@@ -37,8 +38,9 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
         (b'name = "Great Warrior"', b"name = 1", ":{line}: $.cards[0].name", "expected a string, got the integer 1"),
         (b'type = "P"', b'type = "Q"', ":{line}: $.cards[0].type",
          "expected a CardType (one of 'P', 'M', 'W', 'MW', 'A', 'D', 'T', 'R', 'G', 'H', 'X'), got the string 'Q'"),
-        (b'category = "medical"', b'category = "mental"', ":{line}: $.cards[65].category",
-         "expected a Category (one of 'medical', 'animal', 'exposure', 'social'), got the string 'mental'"),
+        (b'category = "medical"', b'category = 7', ":{line}: $.cards[65].category", "expected a string, got the integer 7"),
+        (b'category = "medical"', b'category = "Mental!"', ":{line}: $.cards[65].category",
+         "'category' must match regex '[a-z][a-z -]*' ('Mental!' doesn't)"),
         (b"strength = 7", b"strength = 7\nstr = 7", ":{next}: $.cards[0].str",
          "unknown key (known keys: id, name, effect, type, strength, bonus, food, category, negates, note)"),
         # copies
@@ -56,6 +58,14 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
 )  # fmt: skip
 def test_a_corrupted_copy_of_the_cards_is_refused_naming_the_file_and_the_field(refused, old, new, where, message):
     refused("data/cards.toml", old, new, cards, CARDS_FILE + where, message)
+
+
+def test_hardship_categories_are_open(copy_with):
+    """PW-R20: a category is any lower-case name a Hardship prints (a plugin's data may
+    add one); a negation Special names the category it cancels."""
+    copy = copy_with("data/cards.toml", b'category = "medical"', b'category = "mental"')
+    [mental] = [c for c in cards(copy.package) if c.category == "mental"]
+    assert (mental.type, mental.category, mental.text) == (pw.CardType.HARDSHIP, "mental", f"{mental.name} (Hardship, mental)")
 
 
 @pytest.mark.parametrize(

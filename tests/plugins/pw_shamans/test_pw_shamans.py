@@ -11,11 +11,11 @@ import sys
 import pytest
 
 import boardcore
+import boardcore_prehistoric_warfare as pw
 import boardcore_pw_shamans
 from boardcore.testing import advance_to, check_game, choose, decision, events, options
 from boardcore_prehistoric_warfare import CARDS, FOOD, HAND, LeftPlay
-from tests.games.prehistoric_warfare.invariants import check
-from tests.games.prehistoric_warfare.pw_helpers import names, pass_rerolls, play_on, play_out_turn, position, raid
+from boardcore_prehistoric_warfare.testing import check, names, pass_rerolls, play_on, play_out_turn, position, raid
 
 SHAMANS = ("PWS01-1", "PWS01-2", "PWS02-1", "PWS02-2", "PWS03-1")
 
@@ -123,6 +123,30 @@ def test_spirit_hunt_asks_which_opponent_when_several_have_food(variant):
     assert [state.match.count(FOOD, seat) for seat in range(3)] == [4, 3, 3]
 
 
+def test_spirit_hunts_theft_is_the_games_food_stolen_moment(variant):
+    """The theft is performed as the game's FoodStolen: a rule that changes what a raider
+    steals (here: nothing) changes Spirit Hunt's theft too."""
+
+    class Guarded(boardcore.Effect):
+        @boardcore.modifies(pw.FoodStolen)
+        def guard(self, m, card, moment):
+            return boardcore.CANCEL
+
+    class Guards:
+        name = "guards"
+
+        @boardcore.hookimpl
+        def register_rules(self, game):
+            return [Guarded()]
+
+    game = boardcore.load_game("prehistoric-warfare", plugins=["pw-shamans", Guards()])
+    state, _ = position(3, game=game, hands={0: ["Spirit Hunt"]}, food={0: 0, 1: 3, 2: 0}, deck=["Sentries"])
+    advance_to(state, "hunt")
+    choose(state, 0, "hunt Spirit Hunt (+2 food)")
+    assert [state.match.count(FOOD, seat) for seat in range(3)] == [2, 3, 0]
+    assert [(e.moment.thief, e.moment.victim, e.moment.food) for e in events(state, boardcore.MomentCancelled)] == [(0, 1, 1)]
+
+
 def test_spirit_hunt_with_no_food_to_steal_only_feeds_the_hunter(variant):
     state, _ = position(game=variant, hands={0: ["Spirit Hunt"]}, food={0: 0, 1: 0}, deck=["Sentries"])
     advance_to(state, "hunt")
@@ -146,6 +170,8 @@ def test_keeper_of_the_dead_draws_a_card_for_each_other_person_killed_in_a_raid(
     after = log[log.index(died) + 1]
     assert isinstance(after, boardcore.CardsMoved) and after.source == "deck" and after.target == HAND[0]
     assert len(after.cards) == 1 and keeper in state.match.zones["tribe:0"]
+    # the draw is the game's CardsDrawn moment, recorded once it has happened
+    assert isinstance(log[log.index(died) + 2], pw.CardsDrawn) and log[log.index(died) + 2].purpose == "keeper-of-the-dead"
 
 
 def test_keeper_of_the_dead_does_not_mourn_itself(variant):
@@ -176,6 +202,20 @@ def test_the_expansion_keeps_the_engine_properties_and_the_game_invariants(varia
     # Two-player games are the shortest; even so this test takes several seconds.
     summary = check_game(variant, games=3, seed=3, players=2, every=150, cross_process=False, checks=[check])
     assert summary.games == 3
+
+
+def test_the_plugin_uses_only_what_the_game_exports():
+    """Issue 33: an expansion needs neither the game's modules nor the engine's private
+    ones, and never touches the agenda."""
+    import ast
+    from pathlib import Path
+
+    for path in Path(boardcore_pw_shamans.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        imported |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        assert imported <= {"__future__", "collections.abc", "typing", "attrs", "boardcore", "boardcore_prehistoric_warfare", "effects"}
+        assert not any(isinstance(n, ast.Attribute) and n.attr == "agenda" for n in ast.walk(tree))
 
 
 def test_the_plugin_object_works_as_well_as_its_name():
