@@ -5,7 +5,8 @@ noisy (even its engine/baseline ratio moves with the load). This script counts
 instructions instead (``valgrind --tool=callgrind``): for each game it plays N
 random matches with ``bench_playouts``' policy (new_state, then option
 ``int(choose() * len(options))`` until the end), and a run of 0 matches, and
-divides the difference by N. Garbage collection is off and ``PYTHONHASHSEED``
+divides the difference by N. Both runs first play one whole match of their own, so
+that what is done once (caches filled, modules imported on first use) cancels out. Garbage collection is off and ``PYTHONHASHSEED``
 fixed, so the count depends only on the code measured.
 
     python benchmarks/bench_playout_instructions.py                        # this tree, every game
@@ -33,18 +34,21 @@ PLAY = """
 import gc, random, sys, boardcore
 game, players, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 rules = boardcore.load_game(game)
-rules.new_state(players=players, seed=seed)  # one-time costs (caches, hooks) in both runs
-gc.collect()
-gc.disable()
-actions = 0
-for i in range(count):
-    state = rules.new_state(players=players, seed=seed + i)
-    choose = random.Random(seed + i).random
+
+
+def play(i):
+    state = rules.new_state(players=players, seed=i)
+    choose = random.Random(i).random
     while not state.is_over:
         d = state.pending[0]
         state.apply(d.player, d.options[int(choose() * len(d.options))])
-    actions += len(state.history)
-print(actions)
+    return len(state.history)
+
+
+play(seed - 1)  # a whole match in both runs: one-time costs (caches, lazy imports) cancel out
+gc.collect()
+gc.disable()
+print(sum(play(seed + i) for i in range(count)))
 """
 
 
