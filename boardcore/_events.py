@@ -11,6 +11,7 @@ saved games under its class name.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
@@ -68,6 +69,11 @@ class Moment(Event):
         """Make the moment happen (nothing cancelled or replaced it). Return the moment
         as it happened when that differs from ``self`` (a die's value), else None."""
         return None
+
+    def describe(self) -> str:
+        """The moment in a few words, for the question that offers to replace it ("your
+        Hunter is killed"); by default its class name in words ("person killed")."""
+        return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type(self).__name__).lower()
 
 
 @attrs.frozen

@@ -8,7 +8,6 @@ which effects are tried is documented in :mod:`boardcore._effects`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -274,5 +273,4 @@ def _label(changer: Changer) -> str:
 
 
 def _describe(moment: Event) -> str:
-    """The moment in words, from its class name: ``SoldierLost`` -> ``soldier lost``."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type(moment).__name__).lower()
+    return moment.describe() if isinstance(moment, Moment) else type(moment).__name__

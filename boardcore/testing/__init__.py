@@ -7,7 +7,9 @@
   :func:`set_table` and :func:`load_dice` set up an exact situation for a rules
   test: the deal the setup makes, cards on top of a pile or in a hand, pieces on
   squares, counters, the game's table, the next die results; :func:`reask` asks
-  the open decisions again once a position is arranged.
+  the open decisions again once a position is arranged; :func:`with_rules`
+  loads a game again with house rules written for the test (effects that modify,
+  replace or react to its moments).
 * :mod:`boardcore.testing.plugin` is a pytest plugin (installed with boardcore)
   with fixtures for all of the above: ``game`` from a ``boardcore_game`` mark,
   ``arrange`` and ``conformance``.
@@ -19,7 +21,19 @@
   where hypothesis is installed).
 """
 
-from .arrange import arranged, clear_pieces, load_dice, place, put, reask, resolve_cards, set_count, set_table, stack
+from .arrange import (
+    arranged,
+    clear_pieces,
+    load_dice,
+    place,
+    put,
+    reask,
+    resolve_cards,
+    set_count,
+    set_table,
+    stack,
+    with_rules,
+)
 from .conformance import ConformanceError, Summary, check_game, check_who_is_asked
 from .data import DataCopy, copy_data
 from .driving import advance_to, choose, decision, events, option, options
@@ -47,4 +61,5 @@ __all__ = [
     "set_count",
     "set_table",
     "stack",
+    "with_rules",
 ]

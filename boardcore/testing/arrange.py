@@ -20,6 +20,8 @@ from .._flow import run_agenda, start
 from .._game import Game
 from .._match import Match
 from .._state import State
+from .._hookspecs import hookimpl
+from .._registry import Provided, build_game
 from .._zones import Visibility
 
 
@@ -225,3 +227,26 @@ def reask(state: State) -> None:
     for step in steps:
         step.run(m)
     run_agenda(m)
+
+
+def with_rules(game: Game, *rules: Any, name: str = "test-rules") -> Game:
+    """``game`` loaded again with its plugins and one more, named ``name``, whose rules
+    (``register_rules``) are ``rules``: effects written for the test at hand that
+    modify, replace or react to the game's moments, with no plugin module to write.
+
+    ``game`` may be installed or loaded with ``game_from_provider``; the plugins it
+    was loaded with stay, in the same order, before the new one."""
+    made = list(rules)
+
+    class Rules:
+        @hookimpl
+        def register_rules(self, game: str) -> list[Any]:
+            return made
+
+    Rules.__name__ = Rules.__qualname__ = name
+    plugin = Rules()
+    setattr(plugin, "name", name)
+    registered = game.pm.list_name_plugin()  # the game's provider first, then its plugins in order
+    provider_name, provider = registered[0]
+    loaded = dict(registered)
+    return build_game(Provided(game.spec, provider, provider_name), [*(loaded[p] for p in game.plugins), plugin])

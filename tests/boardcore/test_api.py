@@ -131,6 +131,7 @@ TESTING = [
     "set_count",
     "set_table",
     "stack",
+    "with_rules",
 ]
 
 HOOKS = [

@@ -49,3 +49,27 @@ def test_reask_offers_a_card_put_into_the_hand_of_a_player_being_asked():
     reask(state)
     name = state.match.card(extra).name
     assert any(name in text for text in options(state, 0)) and len(options(state, 0)) == len(before) + 1
+
+
+def test_with_rules_loads_a_game_again_with_rules_written_for_the_test():
+    import attrs
+    import toy_moments
+
+    from boardcore.testing import events, with_rules
+
+    class Lucky(boardcore.Effect):
+        @boardcore.modifies(boardcore.DieRolled)
+        def sixes(self, m, card, roll):
+            return attrs.evolve(roll, value=6)
+
+    base = toy_moments.skirmish()
+    game = with_rules(base, Lucky(), name="lucky")
+    assert game.plugins == ("lucky",) and base.plugins == ()
+    from boardcore.testing import stack
+
+    state = arranged(game, players=2, seed=1, before=lambda s: stack(s, toy_moments.DECK, ["Stones"] * 5))
+    target = state.match.pieces_of(1)[0]
+    choose(state, 0, f"strike {target}")
+    assert events(state, boardcore.DieRolled)[-1].value == 6
+    twice = with_rules(game, Lucky(), name="lucky-too")
+    assert twice.plugins == ("lucky", "lucky-too")
