@@ -1,4 +1,4 @@
-"""Where everything lives in a match: zones, the per-turn marks, the table, the units.
+"""Where everything lives in a match, how it is set up and how it ends.
 
 Every card is in exactly one zone: the shared ``draw`` pile (face down, refilled
 from ``discard`` by a shuffle when a draw finds it empty, AZ-R08), the face-up
@@ -8,17 +8,24 @@ Units are engine pieces on square names: ``Piece.kind`` is a unit kind of the
 data, and the counter ``hits`` of the piece its remaining Hits. The table says
 which seat plays which side; what was used this turn are the engine's per-turn
 marks (:data:`MOVED`, :data:`ATTACKED`, :data:`DRAW2`).
+
+Set-up and deployment follow rules section 2 (AZ-R01 to AZ-R04): the sides, then
+the standard layout, or AZ-D01 to AZ-D03, where each decision is one square, so no
+list is longer than 24 options. A match ends with a fallen Leader (AZ-R29) or at
+the turn limit (AZ-R30); :func:`standing` is how the search bots judge one in progress.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 import boardcore
-from boardcore import Match, Visibility
-from boardcore.grid import Direction, place, square_of
+from boardcore import Match, Result, Visibility
+from boardcore.grid import occupancy, place, square_of
 
-from .cards import BOARD, CONSTANTS, SIDES, UNITS, Side, UnitSpec, starting_hits
+from .cards import BOARD, CONSTANTS, SIDES, UNITS, Side, UnitSpec
 
 DISCARD = boardcore.Zone("discard")
 DRAW = boardcore.Zone("draw", Visibility.HIDDEN, refill=DISCARD, deck=True)
@@ -30,6 +37,11 @@ declared counters are the seats' or the match's)."""
 MOVED, ATTACKED, DRAW2 = "moved", "attacked", "draw2"
 """Per-turn marks: a unit per move it made (AZ-R09), a unit that attacked (AZ-R17),
 a Draw-2 card played (AZ-R27)."""
+
+LEADER_KILLED, BOTH_LEADERS = "killed the enemy Leader", "both Leaders fell: the attacking side wins"
+LIMIT_WIN, LIMIT_DRAW = "turn limit: fewer Hits lost", "turn limit: equal Hits lost"
+ENDINGS = (LEADER_KILLED, BOTH_LEADERS, LIMIT_WIN, LIMIT_DRAW)
+"""How a match ends, as ``Result.reason`` says it: a fallen Leader (AZ-R29), the turn limit (AZ-R30)."""
 
 
 @attrs.frozen
@@ -47,9 +59,10 @@ def side_of(m: Match, seat: int) -> Side:
     return m.table.sides[seat]
 
 
-def forward(side: Side) -> Direction:
-    """Towards the enemy's back rank (AZ-R01)."""
-    return Direction[SIDES[side].forward]
+def describe(m: Match, player: int | None) -> dict[str, str]:
+    """The side each seat plays, for a view (public)."""
+    sides = (f"seat {seat} {side.value.capitalize()}s" for seat, side in enumerate(m.table.sides))
+    return {"sides": ", ".join(sides)}
 
 
 # -- units -----------------------------------------------------------------------------
@@ -68,6 +81,11 @@ def leader_alive(m: Match, seat: int) -> bool:
     return any(spec_of(m, p).leader for p in m.pieces_of(seat))
 
 
+def starting_hits(side: Side) -> int:
+    """A side's total Hits at the start (30 Aztec, 31 Conquistador)."""
+    return sum(u.count * u.hits for u in UNITS.values() if u.side is side)
+
+
 def hits_lost(m: Match, seat: int) -> int:
     """Starting Hits minus remaining Hits; a killed unit counts its full Hits (AZ-R30)."""
     return starting_hits(side_of(m, seat)) - sum(m.count(HITS, p) for p in m.pieces_of(seat))
@@ -80,6 +98,136 @@ def add_unit(m: Match, kind: str, seat: int, square: str) -> str:
     return piece
 
 
-def describe(m: Match, player: int | None) -> dict[str, str]:
-    """The side each seat plays, for a view (public)."""
-    return {"sides": ", ".join(f"seat {seat} {side.value.capitalize()}s" for seat, side in enumerate(m.table.sides))}
+# -- set-up and deployment ---------------------------------------------------------------
+
+
+def setup(m: Match) -> None:
+    """Sides, then the standard layout if asked for (rules section 2); the engine has
+    shuffled the deck into ``draw`` already, and hands start empty (AZ-R05)."""
+    sides = (Side.AZTEC, Side.CONQUISTADOR)
+    m.table = AztecTable(sides if m.options["aztec"] == 0 else sides[::-1])
+    if m.options["deployment"] == "standard":
+        standing = {square: unit for unit in UNITS.values() for square in unit.standard}
+        # board order (a1, b1, ..) gives the pieces their ids
+        for square in (s for s in BOARD.names if s in standing):
+            add_unit(m, standing[square].kind, m.table.seat(standing[square].side), square)
+
+
+def first_player(m: Match) -> int:
+    """The Aztec takes turn 1 (AZ-R04)."""
+    return m.table.seat(Side.AZTEC)
+
+
+class Deployment(boardcore.Phase):
+    """AZ-R03: the Aztec deploys first and completely, then the Conquistador, who sees
+    it. Nothing is asked with the standard layout."""
+
+    name = "deployment"
+
+    def begin(self, m: Match) -> None:
+        if m.options["deployment"] == "choose":
+            m.schedule(*(PlaceUnit(m.table.seat(side)) for side in (Side.AZTEC, Side.CONQUISTADOR)))
+
+
+def empty_home_squares(m: Match, seat: int) -> list[str]:
+    """The empty squares of the seat's deployment ranks, in board order (a1, b1, ...)."""
+    ranks, taken = SIDES[side_of(m, seat)].ranks, occupancy(m)
+    return [s for s in BOARD.names if int(s[1:]) in ranks and s not in taken]
+
+
+def placed_units(side: Side) -> list[str]:
+    """The units ``side`` places one at a time, in the order of the unit table."""
+    return [u.kind for u in UNITS.values() if u.side is side and u.placed for _ in range(u.count)]
+
+
+def filler(side: Side) -> UnitSpec:
+    """The plentiful unit type that fills the squares left (AZ-R03)."""
+    return next(u for u in UNITS.values() if u.side is side and not u.placed)
+
+
+def fill(m: Match, seat: int, squares: Iterable[str]) -> None:
+    for square in squares:
+        add_unit(m, filler(side_of(m, seat)).kind, seat, square)
+
+
+@attrs.frozen
+class PlaceUnit(boardcore.Choose):
+    """AZ-D01 / AZ-D02: the square of the ``index``-th named unit. The empty squares are
+    public, so a lone square is taken without asking."""
+
+    index: int = 0
+    public = True
+
+    def unit(self, m: Match, player: int) -> UnitSpec:
+        return UNITS[placed_units(side_of(m, player))[self.index]]
+
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        return [(s, f"place {self.unit(m, player).name} on {s}") for s in empty_home_squares(m, player)]
+
+    def prompt(self, m: Match, player: int) -> str:
+        return f"Deployment: choose the square of your {self.unit(m, player).name}"
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        add_unit(m, self.unit(m, player).kind, player, item)
+        side = side_of(m, player)
+        if self.index + 1 < len(placed_units(side)):
+            m.schedule(PlaceUnit(player, self.index + 1))
+        elif len(free := empty_home_squares(m, player)) > filler(side).count:
+            m.schedule(LeaveEmpty(player))  # AZ-R02: one square more than units
+        else:
+            fill(m, player, free)
+
+
+@attrs.frozen
+class LeaveEmpty(boardcore.Choose):
+    """AZ-D03: which remaining square stays empty (AZ-R02); the plentiful units fill the rest."""
+
+    public = True
+
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        return [(s, f"leave {s} empty") for s in empty_home_squares(m, player)]
+
+    def prompt(self, m: Match, player: int) -> str:
+        return "Deployment: choose the square that stays empty"
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        fill(m, player, [s for s in empty_home_squares(m, player) if s != item])
+
+
+# -- the end -----------------------------------------------------------------------------
+
+
+def scores(m: Match) -> tuple[int, ...]:
+    """Hits lost by each seat (lower is better)."""
+    return tuple(hits_lost(m, seat) for seat in range(m.players))
+
+
+def end_if(m: Match) -> Result | None:
+    """AZ-R29: a side whose Leader is gone loses, friendly fire or not; if both Leaders
+    fell to one attack, the side that made it (the active side) wins."""
+    fallen = [seat for seat in range(m.players) if not leader_alive(m, seat)]
+    if len(fallen) == 2:
+        return Result((m.active,), BOTH_LEADERS, scores(m))
+    return Result((1 - fallen[0],), LEADER_KILLED, scores(m)) if fallen else None
+
+
+def end_now(m: Match) -> None:
+    """AZ-R29: after each attack, the game ends immediately if a Leader has fallen."""
+    m.check_end()
+
+
+def at_limit(m: Match) -> Result:
+    """After turn 100: fewer Hits lost wins; equal losses are a draw of both (AZ-R30)."""
+    lost = scores(m)
+    if lost[0] == lost[1]:
+        return Result((0, 1), LIMIT_DRAW, lost)
+    return Result((0 if lost[0] < lost[1] else 1,), LIMIT_WIN, lost)
+
+
+def standing(m: Match) -> tuple[int, ...]:
+    """Each side's remaining Hits, its Leader's counted ``leader_worth`` times over,
+    for search bots judging a match in progress (the game's ``search_scores``).
+    The Hits lost that decide turn 100 weigh a Warrior like a Leader; the match is
+    lost with the Leader (AZ-R29)."""
+    worth = {piece: CONSTANTS.leader_worth if spec_of(m, piece).leader else 1 for piece in m.pieces}
+    return tuple(sum(m.count(HITS, p) * worth[p] for p in m.pieces_of(seat)) for seat in range(m.players))

@@ -146,7 +146,8 @@ def _use_of(card: AztecCard) -> CardUse | None:
 def _known_type(card: AztecCard, attribute: Any, value: str) -> None:
     """A validator: a type the game does not know comes with its use."""
     if _use_of(card) is None:
-        raise ValueError(f"the type {value!r} is not one of the game's ({', '.join(USES)}): the row must give its 'use'")
+        known = ", ".join(USES)
+        raise ValueError(f"the type {value!r} is not one of the game's ({known}): the row must give its 'use'")
 
 
 def _needed_by(*uses: CardUse) -> Callable[[AztecCard, Any, Any], None]:
@@ -182,10 +183,23 @@ class AztecCard(boardcore.Card):
     the longest line on the board)."""
     only: str | None = attrs.field(default=None, kw_only=True, validator=_optional_in(TROOPS))
     """The troop the card is restricted to (AZ-R21)."""
-    shot: str | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardUse.SHOT), _optional_in(SHOTS)])
+    shot: str | None = attrs.field(default=None, kw_only=True,
+                                   validator=[_needed_by(CardUse.SHOT), _optional_in(SHOTS)])  # fmt: skip
     indirect: bool = attrs.field(default=False, kw_only=True)
-    target_hits: int | None = attrs.field(default=None, kw_only=True, validator=attrs.validators.optional(_AT_LEAST_1))
+    target_hits: int | None = attrs.field(default=None, kw_only=True,
+                                          validator=attrs.validators.optional(_AT_LEAST_1))  # fmt: skip
     note: str = attrs.field(default="", kw_only=True)
+
+    def usable_by(self, side: Side) -> bool:
+        """Whether ``side`` may play the card at all (the User column, AZ-R06)."""
+        return self.user is User.E or self.user is SIDES[side].user
+
+    def fits(self, unit: UnitSpec, attacking: bool = False) -> bool:
+        """A restricted card is only for its troop ("Horsemen only", AZ-R16, AZ-R21); a
+        unit limited to its own troop's attack cards (a Cannon) attacks with no other."""
+        if attacking and unit.own_cards_only:
+            return self.only == unit.troop
+        return self.only in (None, unit.troop)
 
     @property
     def label(self) -> str:
@@ -207,8 +221,9 @@ class AztecCard(boardcore.Card):
         """The card as read at the table, in the rules' words (AZ-R06, AZ-R19, AZ-R21 to AZ-R27):
         ``"Muskets (attack, range 3, soldiers)"``, ``"Steel Helmets (defense, Conquistador)"``."""
         reach = f"range {self.range}" if self.shot is None else SHOTS[self.shot].reads
-        kind = {CardUse.MOVE: f"move {self.range}", CardUse.NEGATE: self.type, CardUse.DRAW: f"draw {CONSTANTS.draw_special}"}
-        side = "" if self.user is User.E or self.only else next(s.name for s in SIDES.values() if s.user is self.user)
+        draw = f"draw {CONSTANTS.draw_special}"
+        kind = {CardUse.MOVE: f"move {self.range}", CardUse.NEGATE: self.type, CardUse.DRAW: draw}
+        side = "" if self.only else next((s.name for s in SIDES.values() if s.user is self.user), "")
         parts = (kind.get(self.use, f"attack, {reach}"), self.only or "", side,
                  "hits friend and foe" if self.shot else "", "shoots over units" if self.indirect else "",
                  f"vs {self.target_hits} Hit left" if self.target_hits else "")  # fmt: skip
@@ -217,13 +232,3 @@ class AztecCard(boardcore.Card):
 
 CARDS: tuple[AztecCard, ...] = boardcore.load_cards(__package__, DATA, AztecCard)
 """The deck in set-up order: row order, then copy number ascending (section 2)."""
-
-
-def usable_by(card: AztecCard, side: Side) -> bool:
-    """Whether ``side`` may play ``card`` at all (the User column, AZ-R06)."""
-    return card.user is User.E or card.user is SIDES[side].user
-
-
-def starting_hits(side: Side) -> int:
-    """A side's total Hits at the start (30 Aztec, 31 Conquistador)."""
-    return sum(u.count * u.hits for u in UNITS.values() if u.side is side)
