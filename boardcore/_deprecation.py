@@ -9,7 +9,8 @@ from typing import Any
 
 def renamed(module: str, names: Mapping[str, tuple[str, Any]], docs: str) -> Callable[[str], Any]:
     """A module ``__getattr__`` that keeps ``names`` working: ``{old name: (new name,
-    object)}``. Each use of an old name warns with a ``DeprecationWarning`` that says
+    object)}``, the new name given within the module (``"PersonLost"``) or in full
+    (``"boardcore.Match.take_skip"``, anything with a dot). Each use of an old name warns with a ``DeprecationWarning`` that says
     what to write instead and where the docs explain the change (``docs``), then
     gives the object. Any other missing name raises ``AttributeError`` as usual.
 
@@ -25,8 +26,9 @@ def renamed(module: str, names: Mapping[str, tuple[str, Any]], docs: str) -> Cal
         if found is None:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         new, value = found
+        target = new if "." in new else f"{module}.{new}"  # "Match.take_skip" is not the module's
         warnings.warn(
-            f"{module}.{name} is now {module}.{new}; the old name goes in the next version (see {docs})",
+            f"{module}.{name} is now {target}; the old name goes in the next version (see {docs})",
             DeprecationWarning,
             stacklevel=2,
         )

@@ -4,36 +4,35 @@ The ``boardcore.games`` entry point ``invasions-of-the-horse-people`` loads
 :data:`PLUGIN`: the spec and the 75-card deck of ``data/cards.toml``. An
 expansion adds cards (built with :func:`load_deck`, with card types of its own if
 it declares any) and effects that modify, replace and react to the game's moments
-(:mod:`.moments`) and the engine's own. ``__all__`` is what an expansion may rely
+(in :mod:`.rules`) and the engine's own. ``__all__`` is what an expansion may rely
 on; :mod:`.testing` holds the invariants and the scenario helpers for its tests.
 
-Layout: ``cards`` reads the data (card types, cards, constants); ``plays`` holds
-the rules as pure functions (what a play may hold, what it scores); ``board``
-declares the zones, the Loot counter and the table; ``moments`` names what cards
-may change; ``phases`` runs the turn; ``victory`` ends the match.
+Layout: ``cards`` reads the data (card types, cards, constants) and holds the
+rules of a play as pure functions (what a play may hold, what it scores);
+``rules`` runs a match: the zones, the Loot counter and the table, the turn phase
+by phase with the moments it performs, and the end.
 """
 
 from __future__ import annotations
 
 import boardcore
 
-from .board import DISCARD, DRAW, HAND, LOOT, PLAY, TRIBUTE, HorseTable, Reckoning, cards_in, loot, nomads
-from .cards import CONSTANTS, TYPES, CardType, HorseCard, card_id, load_deck, total
-from .moments import CardsDrawn, InvasionResolved, TributeCollected, perform_quiet
-from .phases import Invasion, InvasionPlay, Migration, Steppes, Tribute, TributePlay, skipped
-from .plays import can_stop, candidates, contest, deposes, tribute_gain
-from .victory import LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, WON, at_limit, describe, end_if, standing
+from .cards import CONSTANTS, TYPES, CardType, HorseCard, can_stop, candidates, card_id, contest, deposes
+from .cards import load_deck, total, tribute_gain
+from .rules import DISCARD, DRAW, HAND, LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, LOOT, PLAY, TRIBUTE, WON
+from .rules import CardsDrawn, HorseTable, Invasion, InvasionPlay, InvasionResolved, Migration, Reckoning
+from .rules import Steppes, Tribute, TributeCollected, TributePlay, at_limit, cards_in, loot, nomads
+from .rules import describe, end_if, standing
 
 NAME = "invasions-of-the-horse-people"
 
 SPEC = boardcore.GameSpec(
-    name=NAME,
+    name=NAME, player_counts=CONSTANTS.player_counts,
     summary="Steppe nomads depose the Khan and fight for his title; first to 12 Loot wins",
-    player_counts=CONSTANTS.player_counts,
-    zones=(DRAW, DISCARD, TRIBUTE, HAND, PLAY), counters=(LOOT,), table_type=HorseTable, describe=describe,
+    zones=(DRAW, DISCARD, TRIBUTE, HAND, PLAY), counters=(LOOT,), table_type=HorseTable,
     phases=(Migration, Tribute, Invasion, Steppes),
     end_if=end_if, turn_limit=CONSTANTS.turn_limit, at_limit=at_limit,
-    search_scores=standing,
+    describe=describe, search_scores=standing,
     search_settle=True,  # the Invasion, which makes the next Khan, is decided at the turn's end
     search_iterations=400,  # searches here are cheap, and luck is large beside a decision's worth
 )
@@ -41,9 +40,15 @@ SPEC = boardcore.GameSpec(
 PLUGIN = boardcore.GamePlugin(SPEC, cards=load_deck)
 
 __all__ = [
-    "CONSTANTS", "DISCARD", "DRAW", "HAND", "LIMIT_DRAW", "LIMIT_KHAN", "LIMIT_MOST", "LOOT", "NAME", "PLAY", "PLUGIN",
-    "SPEC", "TRIBUTE", "TYPES", "WON", "CardType", "CardsDrawn", "HorseCard", "HorseTable", "Invasion", "InvasionPlay",
-    "InvasionResolved", "Migration", "Reckoning", "Steppes", "Tribute", "TributeCollected", "TributePlay", "can_stop",
-    "candidates", "card_id", "cards_in", "contest", "deposes", "load_deck", "loot", "nomads", "perform_quiet", "skipped",
-    "total", "tribute_gain",
+    "CONSTANTS", "DISCARD", "DRAW", "HAND", "LIMIT_DRAW", "LIMIT_KHAN", "LIMIT_MOST", "LOOT", "NAME", "PLAY",
+    "PLUGIN", "SPEC", "TRIBUTE", "TYPES", "WON", "CardType", "CardsDrawn", "HorseCard", "HorseTable",
+    "Invasion", "InvasionPlay", "InvasionResolved", "Migration", "Reckoning", "Steppes", "Tribute",
+    "TributeCollected", "TributePlay", "can_stop", "candidates", "card_id", "cards_in", "contest", "deposes",
+    "load_deck", "loot", "nomads", "total", "tribute_gain",
 ]  # fmt: skip
+
+# The game's own helpers before the engine had them: they keep working for one version, with a warning.
+__getattr__ = boardcore.renamed(__name__, {
+    "perform_quiet": ("Match.perform", boardcore.Match.perform),  # CardsDrawn is a quiet moment
+    "skipped": ("Match.take_skip", boardcore.Match.take_skip),
+}, docs="docs/games/invasions-of-the-horse-people.md, For expansion authors")  # fmt: skip

@@ -1,21 +1,30 @@
-"""Invasions of the Horse People cards: the card types, the 75 cards built from the printed rows, and the constants.
+"""Horse People cards: the card types, the 75 cards, the constants, and what a play of them may hold.
 
-Everything here comes from ``data/cards.toml``. A card's type is taken from its
-row, never guessed from its name (HP-R19): "Golden Horde" is a Tribe, "Horde" a
+The cards come from ``data/cards.toml``. A card's type is taken from its row,
+never guessed from its name (HP-R19): "Golden Horde" is a Tribe, "Horde" a
 Strength card, and nothing in the game ever compares names to find a type.
 
 The types are data too (``[[types]]``): which play takes a type's cards, what
 their values add up to, and what a play may hold of them. An expansion's data
 file may declare new types the same way; the game's plays then take its cards,
 with no new card class.
+
+The rules of a play are pure functions of the cards (:func:`candidates`,
+:func:`can_stop`, :func:`tribute_gain`, :func:`deposes`, :func:`contest`), so the
+rulings can be tested on plain card lists. A play is built one card at a time
+(the engine's ``Select``): :func:`candidates` says which cards may be added next
+and :func:`can_stop` when the play may stop, so every intermediate pick list is a
+legal start of a legal play. A play is named as its phase: ``"tribute"`` (the
+Khan's, HP-D02) or ``"invasion"`` (a Nomad's, HP-D03).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
+from attrs.validators import ge, in_, le, optional
 
 import boardcore
 
@@ -26,7 +35,7 @@ class CardType:
     """A card type, as a ``[[types]]`` table of a data file declares it (HP-R20)."""
 
     name: str
-    play: str | None = attrs.field(default=None, validator=attrs.validators.in_(("tribute", "invasion", None)))
+    play: str | None = attrs.field(default=None, validator=in_(("tribute", "invasion", None)))
     """The play that takes the type's cards: the Khan's ``tribute`` (HP-D02), a
     Nomad's ``invasion`` (HP-D03), or None for a type no play takes."""
     counts: str | None = None
@@ -55,10 +64,10 @@ def declare_types(package: str, resource: str = DATA) -> None:
             raise boardcore.InvalidData(message, where=f"{package}/{resource}")
 
 
-def _seat_counts(_: Constants, attribute: Any, counts: tuple[int, ...]) -> None:
+def _seat_counts(_: Constants, field: Any, counts: tuple[int, ...]) -> None:
     # HP-R02: 2 to 6 players, each count once, in increasing order.
     if not counts or list(counts) != sorted(set(counts)) or not 2 <= counts[0] <= counts[-1] <= 6:
-        raise ValueError(f"'{attribute.name}' must be increasing numbers of players from 2 to 6: {list(counts)}")
+        raise ValueError(f"'{field.name}' must be increasing numbers of players from 2 to 6: {list(counts)}")
 
 
 def _declared(_: HorseCard, __: Any, name: str) -> None:
@@ -79,9 +88,7 @@ class HorseCard(boardcore.Card):
     row: str = attrs.field(kw_only=True)
     type: str = attrs.field(kw_only=True, validator=_declared)
     """The name of its type, one of :data:`TYPES`."""
-    value: int | None = attrs.field(
-        default=None, kw_only=True, validator=[_valued, attrs.validators.optional([attrs.validators.ge(1), attrs.validators.le(5)])]
-    )
+    value: int | None = attrs.field(default=None, kw_only=True, validator=[_valued, optional([ge(1), le(5)])])
     """1..5 for a valued card; None for a Tribe."""
 
     @property
@@ -100,15 +107,15 @@ class Constants:
     """The ``[rules]`` table of the data file."""
 
     player_counts: tuple[int, ...] = attrs.field(validator=_seat_counts)
-    hand_size: int = attrs.field(validator=[attrs.validators.ge(1), attrs.validators.le(12)])
+    hand_size: int = attrs.field(validator=[ge(1), le(12)])
     """At most 12: the 75 cards deal 6 full hands (HP-R04)."""
-    max_exchange: int = attrs.field(validator=lambda c, a, v: attrs.validators.in_(range(c.hand_size + 1))(c, a, v))
+    max_exchange: int = attrs.field(validator=lambda c, a, v: in_(range(c.hand_size + 1))(c, a, v))
     """0 up to the whole hand (HP-D01)."""
-    loot_to_win: int = attrs.field(validator=attrs.validators.ge(1))
-    turn_limit: int = attrs.field(validator=attrs.validators.ge(1))
-    khan_worth: int = attrs.field(default=3, validator=attrs.validators.ge(0))
+    loot_to_win: int = attrs.field(validator=ge(1))
+    turn_limit: int = attrs.field(validator=ge(1))
+    khan_worth: int = attrs.field(default=3, validator=ge(0))
     """Not a rule: the Loot the search bots count the Khan's title as worth when they
-    judge a match in progress (``victory.standing``); only the Khan scores."""
+    judge a match in progress (``rules.standing``); only the Khan scores."""
 
 
 CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)
@@ -128,16 +135,13 @@ def load_deck(package: str = __package__, resource: str = DATA) -> tuple[HorseCa
     Expansions call it with their own package to build their cards the same way.
     """
     declare_types(package, resource)
-    rows = boardcore.load_rows(
-        package, resource, types=dict(row=str, name=str, type=str, values=list[int] | None, effect=str | None)
-    )
+    keys = dict(row=str, name=str, type=str, values=list[int] | None, effect=str | None)
     # A row makes one card per printed value, each with its own id: expanded here,
     # since the engine's ``copies`` makes identical cards.
-    cards = [
-        {**{k: v for k, v in row.items() if k != "values"}, "id": card_id(row["row"], value), "value": value}
-        for row in rows
-        for value in row.get("values") or [None]
-    ]
+    cards: list[dict[str, Any]] = []
+    for row in boardcore.load_rows(package, resource, types=keys):
+        for value in row.pop("values", None) or [None]:
+            cards.append({**row, "id": card_id(row["row"], value), "value": value})
     return boardcore.make_cards(cards, HorseCard, f"{package}/{resource}")
 
 
@@ -145,3 +149,45 @@ def total(cards: Iterable[HorseCard], figure: str) -> int:
     """The sum of the values of the cards among ``cards`` whose type counts towards
     ``figure`` (``"conquest"``, ``"weakness"``, ...; HP-R08 to HP-R12)."""
     return sum(card.value or 0 for card in cards if TYPES[card.type].counts == figure)
+
+
+def candidates(play: str, hand: Sequence[HorseCard], picked: Sequence[HorseCard]) -> list[HorseCard]:
+    """The cards of ``hand`` that may be added to ``picked`` in the play ``play``, in
+    hand order: cards of the types declared for that play (HP-R20), at most one card
+    of each name of a ``one_per_name`` type (HP-R07, HP-R12), at most one card of an
+    ``exactly_one`` type (HP-R11)."""
+    names = {card.name for card in picked if TYPES[card.type].one_per_name}
+    full = {card.type for card in picked if TYPES[card.type].exactly_one}
+    taken = {card.id for card in picked}  # by id: a card's __eq__ compares every field
+    return [
+        card for card in hand
+        if TYPES[card.type].play == play and card.id not in taken and card.type not in full
+        and not (card.name in names and TYPES[card.type].one_per_name)
+    ]  # fmt: skip
+
+
+def can_stop(play: str, hand: Sequence[HorseCard], picked: Sequence[HorseCard]) -> bool:
+    """Whether ``picked`` is a finished ``play``: it holds a card of each ``exactly_one``
+    type of that play that the hand holds (HP-R11)."""
+    held = {card.type for card in hand if TYPES[card.type].exactly_one and TYPES[card.type].play == play}
+    return held.issubset(card.type for card in picked)
+
+
+def tribute_gain(play: Sequence[HorseCard]) -> int:
+    """Loot earned by a Tribute: the Loot total capped by the Conquest total (HP-R08)."""
+    return min(total(play, "loot"), total(play, "conquest"))
+
+
+def deposes(weakness: int, conquest: int) -> bool:
+    """The Nomads' combined Weakness topples the Khan only when strictly greater (HP-R10)."""
+    return weakness > conquest
+
+
+def contest(strengths: Mapping[int, int]) -> int | None:
+    """The winner of a Strength contest among ``{candidate: S}``, or None (HP-R15).
+
+    The unique highest strength wins, whatever it is (0 included); a shared top
+    score or no candidates at all leaves nobody Khan.
+    """
+    leaders = [seat for seat, strength in strengths.items() if strength == max(strengths.values())]
+    return leaders[0] if len(leaders) == 1 else None

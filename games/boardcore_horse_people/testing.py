@@ -31,10 +31,8 @@ import boardcore
 from boardcore import Match
 from boardcore.testing import arranged, decision, set_count, set_table
 
-from .board import DRAW, HAND, LOOT, PLAY, TRIBUTE, HorseTable, Reckoning, cards_in, loot
-from .cards import CONSTANTS, TYPES, HorseCard, card_id
-from .plays import contest
-from .victory import WON
+from .cards import CONSTANTS, TYPES, HorseCard, card_id, contest
+from .rules import DRAW, HAND, LOOT, PLAY, TRIBUTE, WON, HorseTable, Reckoning, cards_in, loot
 
 NAME = "invasions-of-the-horse-people"
 

@@ -12,7 +12,7 @@ from collections import Counter
 
 import boardcore
 from boardcore_horse_people import DISCARD, DRAW, HAND, TRIBUTE, InvasionResolved, TributeCollected
-from boardcore_horse_people.plays import contest
+from boardcore_horse_people import contest
 from boardcore_horse_people.testing import MAX_GAIN
 from boardcore_horse_people.testing import problems as play_problems
 

@@ -26,7 +26,7 @@ from boardcore_horse_people import (
     InvasionResolved,
     TributeCollected,
 )
-from boardcore_horse_people.plays import candidates, contest, tribute_gain
+from boardcore_horse_people import candidates, contest, tribute_gain
 from boardcore_horse_people.testing import (
     asked, base_game, can_finish, cid, deal, hands_of, held, items, no_exchanges, pick, play, problems, table,
 )  # fmt: skip
