@@ -27,7 +27,7 @@ _STYLES = {
 _PATTERNS = [
     r"^(?P<turn>  == .* ==)$",
     r"^(?P<phase>  -- .* --)$",
-    r"^(?P<heading>\S.* - you are seat \d+ - .*)$",
+    r"^(?P<heading>\S.* at seat \d+ - turn .*)$",
     r"^  (?P<zone>[\w:.@-]+ \[\d+)(?P<hidden> hidden)?\]",
     r"^ +(?P<number>\d+\.) ",
     # a board row: the rank, then one cell per file

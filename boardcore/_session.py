@@ -3,12 +3,16 @@
 One person or several share the terminal (hot-seat). Before a person's decision
 the screen is handed over when it was someone else's turn to look, so that one
 player's hidden cards are not shown to the next. A person can quit (saving) and
-take back their last decision while nothing hidden has come to light since.
+take back their last decision while nothing hidden has come to light since, and
+on a board game choose a move by typing its squares ("e1", "e3 e5").
+
+Every line names the players by their name and side ("Ann (North)"); the board
+keeps one letter per kind of piece for the whole match; bookkeeping events are
+told only with ``verbose``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -28,9 +32,12 @@ from ._events import (
     TurnEnded,
 )
 from ._errors import InvalidData
+from ._legend import Legend
+from ._offers import squares_named, typed_squares, fitting, unplayable
 from ._screen import Screen
+from ._seating import Seating
 from ._state import State
-from .display import render_event, render_view
+from .display import game_title, narrate, render_event, render_view
 
 _HARMLESS = (Chose, PhaseBegan, PhaseEnded, TurnBegan, TurnEnded, CounterChanged, PieceAdded, PieceMoved, PieceRemoved, CardPlayed)
 """Events that show nothing hidden. Dice, reveals, shuffles and a game's own events
@@ -59,10 +66,15 @@ class Session:
         inp: TextIO,
         out: TextIO,
         skip_forced: bool = False,
+        *,
+        verbose: bool = False,
+        given_names: bool | None = None,
     ) -> None:
         self.state = state
         self.skip_forced = skip_forced
         """Whether a person's decision with a single option is answered for them."""
+        self.verbose = verbose
+        """Whether bookkeeping events (pieces entering, counters kept on pieces) are told too."""
         self.people = dict(people)
         self.bots = dict(bots)
         self.names = dict(names)
@@ -71,7 +83,14 @@ class Session:
         self.out = out
         self.screen = Screen(out)
         self.card_names = {cid: card.text for cid, card in state.game.cards.items()}
-        self._given = {p: n for p, n in self.names.items() if n not in ("you", f"seat {p}")}
+        self.title = game_title(state.game.name)
+        if given_names is None:
+            given_names = any(n not in ("you", f"seat {p}") for p, n in self.names.items())
+        self.given_names = given_names
+        """Whether the names were given (``--names``): a resume command repeats them."""
+        described = state.view(None).get("game_view")
+        self.seating = Seating.of(self.names, state.players, described)
+        self.legend = Legend.of_match(described, state.events_for(None))
         start = next((i for i, e in enumerate(state.events) if isinstance(e, TurnBegan)), 0)
         self.shown = {seat: start if not state.history else len(state.events) for seat in self.people}
         self.looking: int | None = None
@@ -101,13 +120,21 @@ class Session:
                 continue
             if not self.hand_over(seat):
                 return self.leave()
+            view = self.state.view(seat)
+            self.seating = Seating.of(self.names, self.state.players, view.get("game_view"))
             self.show_events(seat)
-            for line in render_view(self.state.view(seat), self.names).splitlines():
+            self.legend.learn(self.state.events_for(seat))
+            marked = unplayable(self.state, seat, decision)
+            screen = render_view(view, seating=self.seating, legend=self.legend, unplayable=marked, title=self.title)
+            for line in screen.splitlines():
                 self.screen.write(line)
-            self.screen.write(f"{self.names[seat]}: {decision.prompt}", style="bold yellow")
-            for line in option_lines([self.option_text(o) for o in decision.options]):
+            self.screen.write(f"{self.seating.who(seat)}: {self.seating.tell(decision.prompt)}", style="bold yellow")
+            texts = [self.option_text(o) for o in decision.options]
+            for line in option_lines(texts):
                 self.screen.write(line)
-            answer = self.ask(len(decision.options))
+            board = view.get("board")
+            squares = [squares_named(text, board["width"], board["height"]) for text in texts] if board else None
+            answer = self.ask(len(decision.options), squares if squares and any(squares) else None)
             if answer is None:
                 return self.leave()
             if isinstance(answer, str):  # "undo"
@@ -124,23 +151,17 @@ class Session:
         if len(self.people) > 1 and self.looking != seat:
             if self.looking is not None:
                 self.screen.write("\n" * _HANDOVER_LINES, end="")
-            self.screen.write(f"Pass the terminal to {self.names[seat]} (seat {seat}) and press Enter.", style="reverse bold")
+            side = self.seating.side(seat)
+            where = f"{side}, seat {seat}" if side else f"seat {seat}"
+            self.screen.write(f"Pass the terminal to {self.seating.name(seat)} ({where}) and press Enter.", style="reverse bold")
             if not self.inp.readline():
                 return False
         self.looking = seat
         return True
 
-    def named(self, line: str | None) -> str:
-        """``line`` with "seat N" replaced by that player's name, where one was given
-        ("seat 0 reveals" -> "Ann reveals"); "you" and the default "seat N" are left
-        as they are, since "you reveals" would not read."""
-        if not line or not self._given:
-            return line or ""
-        return _SEAT.sub(lambda found: self._given.get(int(found.group(1)), found.group(0)), line)
-
     def option_text(self, option: Any) -> str:
         """An option's text, a card in it read as the game words it in a hand
-        ("discard Centurions (Resources 9)")."""
+        ("discard Centurions (Resources 9)"), and a seat it names by who sits there."""
         text = str(option)
         item = getattr(option, "card", None) or getattr(option, "item", None)
         card = self.state.game.cards.get(item) if isinstance(item, str) else None
@@ -148,21 +169,27 @@ class Session:
         # wrote its options from card.text): replacing again would say it twice.
         if card is not None and card.text != card.label and card.label in text and card.text not in text:
             text = text.replace(card.label, card.text, 1)
-        return text
+        return self.seating.tell(text)
+
+    def tell(self, events: Any, first: int) -> list[str]:
+        """The sentences of ``events[first:]`` as this table reads them (the end is
+        said once, in words, by :meth:`finish`)."""
+        said = narrate(events, first, self.card_names, self.seating.who, self.verbose)
+        return [line for event, line in zip(events[first:], said) if line and not isinstance(event, GameOver)]
 
     def show_events(self, seat: int) -> None:
         events = self.state.events_for(seat)
-        for event in events[self.shown[seat] :]:
-            # The end is said once, in words, by finish().
-            line = "" if isinstance(event, GameOver) else self.named(render_event(event, self.card_names))
-            if line:
-                self.screen.write("  " + line)
+        for line in self.tell(events, self.shown[seat]):
+            self.screen.write("  " + line)
         self.shown[seat] = len(events)
 
-    def ask(self, count: int) -> int | str | None:
-        """A number from 1 to ``count``, ``"undo"``, or None to leave."""
+    def ask(self, count: int, squares: list[list[str]] | None = None) -> int | str | None:
+        """A number from 1 to ``count``, ``"undo"``, or None to leave. On a board
+        (``squares``: those each option names), a square or two ("e1", "e3 e5")
+        choose the one option that names them."""
+        hint = ", a square" if squares else ""
         while True:
-            self.screen.write(f"your choice (1-{count}, u to undo, q to quit): ", style="bold", end="")
+            self.screen.write(f"your choice (1-{count}{hint}, u to undo, q to quit): ", style="bold", end="")
             line = self.inp.readline()
             if not line:
                 return None
@@ -171,10 +198,22 @@ class Session:
                 return None
             if text in ("u", "undo"):
                 return "undo"
+            typed = typed_squares(text) if squares else None
+            if typed is not None and squares is not None:
+                found = fitting(typed, squares)
+                if len(found) == 1:
+                    return found[0] + 1
+                said = " ".join(typed)
+                if not found:
+                    self.screen.write(f"  no option names {said}; type a number from 1 to {count}", style="red")
+                else:
+                    numbers = ", ".join(str(i + 1) for i in found)
+                    self.screen.write(f"  {said} fits options {numbers}: type one of these numbers, or two squares (from, to)", style="red")
+                continue
             try:
                 number = int(text)
             except ValueError:
-                self.screen.write(f"  '{line.strip()}' is not a number; type a number from 1 to {count}", style="red")
+                self.screen.write(f"  '{line.strip()}' is not a number; type a number from 1 to {count}{hint}", style="red")
                 continue
             if 1 <= number <= count:
                 return number
@@ -220,7 +259,7 @@ class Session:
                 if source is not None and target is not None and target.visible_to(seat) and not source.visible_to(seat):
                     return f"cards came into {event.target}"
             elif not isinstance(event, _HARMLESS):
-                said = self.named(render_event(event.seen_by(specs, seat), self.card_names))
+                said = render_event(event.seen_by(specs, seat), self.card_names, self.seating.who, verbose=True)
                 return f"this was shown: {said}" if said else f"something was shown ({type(event).__name__})"
         return None
 
@@ -246,7 +285,7 @@ class Session:
             words.append(f"--seats {','.join(str(p) for p in sorted(self.people))}")
         elif next(iter(self.people)) != 0:
             words.append(f"--seat {next(iter(self.people))}")
-        if self._given:
+        if self.given_names:
             words.append(f"--names {','.join(self.names[p] for p in sorted(self.names))}")
         return " ".join(words)
 
@@ -262,6 +301,18 @@ class Session:
         self.screen.write("bye")
         return 0
 
+    def welcome(self, seed: int, resumed: bool) -> None:
+        """The first line: the game, the seed, who plays where (people and bots)."""
+        state = self.state
+        who = self.seating.who
+        people = "; ".join(f"{who(p)} at seat {p}" for p in sorted(self.people))
+        bots = "; ".join(f"{who(p)} at seat {p}" for p in sorted(self.bots))
+        again = f", resumed after {len(state.history)} actions" if resumed else ""
+        line = f"{self.title}, {state.players} players, seed {seed}{again}. At this terminal: {people}."
+        if bots:
+            line += f" Bots: {bots}."
+        self.screen.write(line + " Type q to quit.")
+
     def finish(self) -> None:
         if len(self.people) == 1:
             self.show_events(next(iter(self.people)))
@@ -270,16 +321,15 @@ class Session:
             # the final count), from the earliest one somebody has not been shown.
             since = min(self.shown.values())
             self.screen.write("What happened last:")
-            for event in self.state.events_for(None)[since:]:
-                line = "" if isinstance(event, GameOver) else self.named(render_event(event, self.card_names))
-                if line:
-                    self.screen.write("  " + line)
+            for line in self.tell(self.state.events_for(None), since):
+                self.screen.write("  " + line)
         result = self.state.result
         assert result is not None
-        winners = ", ".join(self.names[w] for w in result.winners) or "nobody"
-        self.screen.write(f"Game over: {result.reason}. Winner{'s' if len(result.winners) > 1 else ''}: {winners}.", style="bold green")
+        who = self.seating.who
+        winners = ", ".join(who(w) for w in result.winners) or "nobody"
+        self.screen.write(f"Game over: {self.seating.tell(result.reason)}. Winner{'s' if len(result.winners) > 1 else ''}: {winners}.", style="bold green")
         if result.scores is not None:
-            scores = ", ".join(f"{self.names[p]} {score}" for p, score in enumerate(result.scores))
+            scores = ", ".join(f"{who(p)} {score}" for p, score in enumerate(result.scores))
             self.screen.write(f"Final scores: {scores}.")
         if len(self.people) == 1:
             (seat,) = self.people
@@ -287,9 +337,6 @@ class Session:
                 "you win" if result.winners == (seat,) else "you share the result" if seat in result.winners else "you lose"
             )
             self.screen.write(f"{self.names[seat]}: {verdict}.", style="bold")
-
-
-_SEAT = re.compile(r"\bseat (\d+)\b")
 
 
 def option_lines(texts: list[str]) -> list[str]:

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .bots import make_bot, split_specs
-from .display import describe_result, render_event
+from .display import describe_result, narrate
+from ._seating import Seating
 from ._errors import BoardcoreError, InvalidData
 from ._registry import broken_games, game_specs, load_game
 from .report import add_report_command, add_simulate_options, simulate_options
@@ -78,6 +79,9 @@ def _parser() -> argparse.ArgumentParser:
         "--skip-forced", action="store_true", help="answer your decisions that have a single option (a lone 'pass') without asking"
     )
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
+    play.add_argument(
+        "--verbose", action="store_true", help="tell the bookkeeping too (pieces entering, counters kept on pieces, ends of phases)"
+    )
     play.set_defaults(run=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many games bot against bot")
@@ -114,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="step through a saved game")
     rep.add_argument("file", type=Path, help="a match saved by 'boardcore play --save' or State.to_json")
     rep.add_argument("--pause", action="store_true", help="wait for Enter after each action")
+    rep.add_argument("--verbose", action="store_true", help="tell the bookkeeping too (pieces entering, counters kept on pieces)")
     rep.add_argument(
         "--no-verify",
         action="store_true",
@@ -176,6 +181,13 @@ def _parser() -> argparse.ArgumentParser:
         default=100,
         metavar="N",
         help="connections one client address may hold open at once, WebSockets included (default 100; 0: no cap)",
+    )
+    srv.add_argument(
+        "--open",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="add the match saved in FILE (boardcore play --save) to the store and print the address of its replay",
     )
     srv.add_argument(
         "--check-db",
@@ -412,21 +424,31 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
     given = _names(getattr(args, "names", None) or "")
     if given and len(given) != players:
         raise ValueError(f"--names gives {len(given)} names for {players} seats")
-    names = {p: given[p] if given else ("you" if seats == [p] else f"seat {p}") for p in range(players)}
     bot_names = split_specs(args.bots) or ["random"]
     if len(bot_names) not in (1, players):
         raise ValueError(f"--bots names {len(bot_names)} bots for {players} seats (give one, or one per seat)")
-    bots = {
-        p: make_bot(bot_names[0] if len(bot_names) == 1 else bot_names[p], seed + p + 1)
-        for p in range(players)
-        if p not in seats
-    }
-    people = ", ".join(f"{names[p]} (seat {p})" for p in seats)
-    resumed = f", resumed after {len(state.history)} actions" if load is not None else ""
-    session = Session(state, {p: names[p] for p in seats}, bots, names, args.save, inp, out, getattr(args, "skip_forced", False))
+    bot_of = {p: bot_names[0] if len(bot_names) == 1 else bot_names[p] for p in range(players) if p not in seats}
+    bots = {p: make_bot(spec, seed + p + 1) for p, spec in bot_of.items()}
+    names = {p: given[p] for p in range(players)} if given else _default_names(players, seats, bot_of)
+    session = Session(
+        state, {p: names[p] for p in seats}, bots, names, args.save, inp, out, getattr(args, "skip_forced", False),
+        verbose=getattr(args, "verbose", False), given_names=bool(given),
+    )  # fmt: skip
     session.write_save()  # a save path that cannot be written fails now, before anything is shown
-    print(f"{game.name}, {players} players, seed {seed}{resumed}. At this terminal: {people}. Type q to quit.", file=out)
+    session.welcome(seed, resumed=load is not None)
     return session.run()
+
+
+def _default_names(players: int, seats: Sequence[int], bots: dict[int, str]) -> dict[int, str]:
+    """What to call each seat when ``--names`` is not given: "you" when one person
+    plays, "seat N" for each of several, and each bot by its name ("random bot", with
+    its seat when several bots share the name)."""
+    names = {p: "you" if list(seats) == [p] else f"seat {p}" for p in seats}
+    kinds = [spec.split(":", 1)[0] for spec in bots.values()]
+    for seat, spec in bots.items():
+        kind = spec.split(":", 1)[0]
+        names[seat] = f"{kind} bot" if kinds.count(kind) == 1 else f"{kind} bot {seat}"
+    return dict(sorted(names.items()))
 
 
 def _seat_number(text: str, players: int) -> int:
@@ -497,27 +519,30 @@ def cmd_replay(args: argparse.Namespace) -> int:
     saved = _state_from_file(game, text, args.file, verify=not getattr(args, "no_verify", False))
     card_names = {cid: card.text for cid, card in game.cards.items()}
     state = game.new_state(players=saved.players, seed=saved.seed, **saved.match.options)
+    seating = Seating.of({}, saved.players, state.view(None).get("game_view"))
+    verbose = getattr(args, "verbose", False)
     print(f"{game.name}: {saved.players} players, seed {saved.seed}, {len(saved.history)} actions")
     shown = 0
-    for step, (player, action) in enumerate(saved.history, 1):
+
+    def tell_new() -> None:
+        nonlocal shown
         events = state.events
-        for event in events[shown:]:
-            line = render_event(event, card_names)
+        for line in narrate(events, shown, card_names, seating.who, verbose):
             if line:
                 print("  " + line)
         shown = len(events)
-        print(f"[{step}] seat {player}: {action}")
+
+    for step, (player, action) in enumerate(saved.history, 1):
+        tell_new()
+        print(f"[{step}] {seating.who(player)}: {seating.tell(str(action))}")
         state.apply(player, action)
         if args.pause and not sys.stdin.readline():
             args.pause = False  # end of input: play the rest without waiting
-    for event in state.events[shown:]:
-        line = render_event(event, card_names)
-        if line:
-            print("  " + line)
+    tell_new()
     if state.to_json() != saved.to_json():
         print("warning: replaying the actions did not give the saved state", file=sys.stderr)
         return 1
-    print("result:", describe_result(state.result) if state.result else "not over yet")
+    print("result:", describe_result(state.result, seating) if state.result else "not over yet")
     return 0
 
 
@@ -545,7 +570,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .server.limits import Limits
 
     limits = Limits(args.header_timeout, args.body_timeout, args.idle_timeout, args.max_per_client)
-    serve(host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, log_level=args.log_level, limits=limits)
+    opened = []
+    if getattr(args, "open", None) is not None:
+        game, text = _read_saved(args.open)
+        _state_from_file(game, text, args.open)  # checked here first, so that what is wrong names the file
+        opened.append(text)
+    serve(
+        host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, log_level=args.log_level,
+        limits=limits, opened=opened,
+    )  # fmt: skip
     return 0
 
 

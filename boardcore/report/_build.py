@@ -12,7 +12,8 @@ from typing import Any
 
 import attrs
 
-from .._errors import InvalidData
+from .._errors import BoardcoreError, InvalidData
+from .._seating import sides_of
 from .._records import MatchRecord, RecordWriter, read_records
 from .._registry import load_game
 from ..simulate import simulate
@@ -79,7 +80,24 @@ def balance(records: Iterable[MatchRecord], min_sample: int = MIN_SAMPLE) -> Bal
         raise InvalidData(f"records of several games: {', '.join(sorted(games))}", where="records")
     name = records[0].game
     labels = {config: _card_labels(name, config) for config in {Config.of(r) for r in records}}
-    return BalanceReport(name, tuple(summarise_all(records, labels, min_sample)), min_sample)
+    summaries = [attrs.evolve(s, sides=seat_sides(name, s.config)) for s in summarise_all(records, labels, min_sample)]
+    return BalanceReport(name, tuple(summaries), min_sample)
+
+
+def seat_sides(game: str, config: Config) -> tuple[str | None, ...]:
+    """The side each seat plays in ``config``, from the game's self-description at
+    the set-up of two matches (seeds 0 and 1); empty when the game names no side or
+    when the two differ (sides dealt by chance: no seat keeps one)."""
+    loaded = load_game(game, plugins=list(config.plugins))
+    found = set()
+    for seed in (0, 1):
+        try:
+            state = loaded.new_state(players=config.players, seed=seed, **dict(config.options))
+        except BoardcoreError:
+            return ()
+        found.add(sides_of(state.view(None).get("game_view"), config.players))
+    sides = found.pop() if len(found) == 1 else ()
+    return sides if any(side is not None for side in sides) else ()
 
 
 def _card_labels(game: str, config: Config) -> Callable[[str], str]:

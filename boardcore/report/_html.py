@@ -103,10 +103,15 @@ def _reading(summaries: Sequence[Summary]) -> str:
 
 def _seats(summaries: Sequence[Summary], images: Mapping[str, Path]) -> str:
     seats = max(s.config.players for s in summaries)
-    head = ["configuration"] + [f"seat {k}" for k in range(seats)] + ["fair share", "first player", "first-player advantage", "shared", "nobody"]
+    # a side in the column's head when every configuration gives the seat the same one;
+    # else in each cell, where the sides differ
+    same = len({s.sides for s in summaries}) == 1
+    named = summaries[0] if same else None
+    head = ["configuration"] + [escape(named.seat_name(k) if named else f"seat {k}") for k in range(seats)]
+    head += ["fair share", "first player", "first-player advantage", "shared", "nobody"]
     rows = []
     for s in summaries:
-        cells = [_rate(r) for r in s.seats] + [""] * (seats - len(s.seats))
+        cells = [_side(s, k, same) + _rate(r) for k, r in enumerate(s.seats)] + [""] * (seats - len(s.seats))
         first = _rate(s.first) if s.first is not None else "<span class=muted>none</span>"
         edge = f"{s.first_advantage * 100:+.1f} points" if s.first_advantage is not None else ""
         rows.append([escape(s.config.label), *cells, _pct(s.fair), first, edge, _rate(s.shared), _rate(s.nobody)])
@@ -117,6 +122,11 @@ def _seats(summaries: Sequence[Summary], images: Mapping[str, Path]) -> str:
         "<b>fair share</b> is what each seat would win if the seats were equal; the <b>first player</b> is the seat "
         "that took the first turn.</p>" + _table(head, rows) + _img(images, "win-rates", "win rate per seat")
     )
+
+
+def _side(summary: Summary, seat: int, same: bool) -> str:
+    side = summary.sides[seat] if not same and seat < len(summary.sides) else None
+    return "" if side is None else f"<b>{escape(side)}</b> "
 
 
 def _length_row(label: str, lengths: Lengths) -> list[Any]:

@@ -49,7 +49,8 @@ def win_rates(summaries: Sequence[Summary], path: Path) -> Path:
         errors = [[(r.rate - r.low) * 100 for r in summary.seats], [(r.high - r.rate) * 100 for r in summary.seats]]
         axes.bar(xs, rates, width * 0.92, yerr=errors, capsize=3, color=COLOURS[k % len(COLOURS)], label=summary.config.label)
         axes.hlines(summary.fair * 100, xs[0] - width / 2, xs[-1] + width / 2, colors="black", linestyles="dashed", linewidth=1)
-    axes.set_xticks(range(seats), [f"seat {s}" for s in range(seats)])
+    named = summaries[0] if len({s.sides for s in summaries}) == 1 else None
+    axes.set_xticks(range(seats), [named.seat_name(s).replace(" (", "\n(") if named else f"seat {s}" for s in range(seats)])
     axes.set_ylabel("games won alone (%)")
     axes.set_ylim(0, 100)
     axes.set_title("Win rate per seat (bars: 95% interval; dashed: fair share)")

@@ -171,6 +171,14 @@ class Summary:
     run_seeds: tuple[int, ...]
     first_seats: tuple[int, ...] = ()
     """The seats that took the first turn in some game."""
+    sides: tuple[str | None, ...] = ()
+    """The side each seat plays in this configuration, as the game names it (empty
+    when the game names none, or when a seat's side changes from match to match)."""
+
+    def seat_name(self, seat: int) -> str:
+        """``"seat 0 (North)"``, or ``"seat 0"`` where the game names no side."""
+        side = self.sides[seat] if seat < len(self.sides) else None
+        return f"seat {seat}" if side is None else f"seat {seat} ({side})"
 
     @property
     def fair(self) -> float:
@@ -194,6 +202,7 @@ class Summary:
             "first_player": None if self.first is None else self.first.to_dict(),
             "first_player_advantage": self.first_advantage,
             "first_seats": list(self.first_seats),
+            "sides": list(self.sides) or None,
             "turns": self.turns.to_dict(),
             "decisions": self.decisions.to_dict(),
             "reasons": [{"reason": reason, **rate.to_dict()} for reason, rate in self.reasons],
@@ -326,7 +335,7 @@ def findings(summary: Summary) -> list[str]:
         if not rate.low <= fair <= rate.high:
             side = "more" if rate.rate > fair else "less"
             lines.append(
-                f"Seat {seat} wins {_pct(rate.rate)} of games (95% interval {_pct(rate.low)}-{_pct(rate.high)}), "
+                f"{_capital(summary.seat_name(seat))} wins {_pct(rate.rate)} of games (95% interval {_pct(rate.low)}-{_pct(rate.high)}), "
                 f"{side} than the fair share of {_pct(fair)}: more than chance explains."
             )
     if not lines:
@@ -340,7 +349,7 @@ def findings(summary: Summary) -> list[str]:
         )
         if len(summary.first_seats) == 1:
             lines.append(
-                f"Seat {summary.first_seats[0]} took the first turn in every game, so the first player's rate is that "
+                f"{_capital(summary.seat_name(summary.first_seats[0]))} took the first turn in every game, so the first player's rate is that "
                 "seat's rate: these games cannot tell moving first apart from playing that seat."
             )
     reason, share = summary.reasons[0]
@@ -374,7 +383,7 @@ def against_base(base: Summary, variant: Summary) -> list[str]:
     explains (its interval leaves out zero)."""
     lines = []
     name = variant.config.label
-    pairs = [(f"seat {seat} wins", b, v) for seat, (b, v) in enumerate(zip(base.seats, variant.seats))]
+    pairs = [(f"{variant.seat_name(seat)} wins", b, v) for seat, (b, v) in enumerate(zip(base.seats, variant.seats))]
     ends_base, ends_variant = dict(base.reasons), dict(variant.reasons)
     for reason in sorted(set(ends_base) | set(ends_variant)):
         b = ends_base.get(reason, Rate.of(0, base.games))
@@ -404,6 +413,10 @@ def base_of(summary: Summary, summaries: Sequence[Summary]) -> Summary | None:
         and set(s.config.plugins) <= set(config.plugins)
     ]
     return min(found, key=lambda s: len(s.config.plugins)) if found else None
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _pct(value: float) -> str:

@@ -15,6 +15,8 @@ Modules, each with one job:
 * ``matches``: the hosted matches (verified as they are loaded), their locks, joining and answering;
 * ``autoplay``: the server's bots, thinking in worker threads;
 * ``payload``: what one seat may be sent, from ``state.view`` and ``events_for``;
+* ``replay``: the table at any step of a match, rebuilt from its history;
+* ``saves``: a saved file hosted as a match (``serve --open``, ``POST /api/replays``);
 * ``inputs``, ``errors``: reading requests (every input, checked in one place), and refusing them with a message;
 * ``limits``: the time and the connections one client may take (``serve`` only);
 * ``check``: ``serve --check-db``, the damaged matches of a store;

@@ -23,6 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .._seating import Seating
 from . import catalog, inputs, page
 from .errors import ApiError
 from .matches import LiveMatch, MatchService
@@ -54,6 +55,8 @@ def create_app(db: str | Path, bot_delay: float = 0.0) -> Starlette:
     routes = [
         Route("/", lobby, methods=["GET"]),
         Route("/matches/{match_id}", match_page, methods=["GET"]),
+        Route("/matches/{match_id}/replay", replay_page, methods=["GET"]),
+        Route("/replay", upload_page, methods=["GET"]),
         Route("/api/health", health, methods=["GET"]),
         Route("/api/openapi.json", openapi, methods=["GET"]),
         Route("/api/games", list_games, methods=["GET"]),
@@ -63,6 +66,8 @@ def create_app(db: str | Path, bot_delay: float = 0.0) -> Starlette:
         Route("/api/matches/{match_id}/join", join_match, methods=["POST"]),
         Route("/api/matches/{match_id}/state", read_state, methods=["GET"]),
         Route("/api/matches/{match_id}/answer", answer, methods=["POST"]),
+        Route("/api/matches/{match_id}/replay", read_replay, methods=["GET"]),
+        Route("/api/replays", bring_replay, methods=["POST"]),
         WebSocketRoute("/api/matches/{match_id}/ws", updates),
         Mount("/static", StaticFiles(directory=Path(__file__).parent / "static"), name="static"),
     ]
@@ -195,8 +200,22 @@ async def answer(request: Request) -> Response:
     return JSONResponse(await service.payload(match, seat, _since(request)))
 
 
+async def read_replay(request: Request) -> Response:
+    match = await _match(request)
+    state = match.state
+    step, seat = inputs.replay_query(request.query_params, len(state.history), state.is_over, state.players)
+    return JSONResponse(await _service(request).replay(match, step, seat))
+
+
+async def bring_replay(request: Request) -> Response:
+    text = inputs.upload(await _body(request))
+    match = await _service(request).bring(text)
+    return JSONResponse(_with_links(match.summary()), status_code=201)
+
+
 def _with_links(summary: dict[str, Any]) -> dict[str, Any]:
-    return {**summary, "links": {"page": f"/matches/{summary['id']}", "watch": f"/matches/{summary['id']}?watch=1"}}
+    base = f"/matches/{summary['id']}"
+    return {**summary, "links": {"page": base, "watch": f"{base}?watch=1", "replay": f"{base}/replay"}}
 
 
 # -- pushed updates ---------------------------------------------------------------------------
@@ -283,3 +302,19 @@ async def match_page(request: Request) -> Response:
     except ApiError as exc:
         return HTMLResponse(page.render("missing.html", message=exc.message), status_code=exc.status)
     return HTMLResponse(page.match_page(match.summary()))
+
+
+async def replay_page(request: Request) -> Response:
+    try:
+        match = await _match(request)
+    except ApiError as exc:
+        return HTMLResponse(page.render("missing.html", message=exc.message), status_code=exc.status)
+    state = match.state
+    seating = Seating.of(match.names(), state.players, state.view(None).get("game_view"))
+    # once a match is over, any seat's point of view; while it is played, the spectator's only
+    seats = [(None, "a spectator")] + ([(p, seating.who(p)) for p in range(state.players)] if state.is_over else [])
+    return HTMLResponse(page.replay_page(match.summary(), len(state.history), seats))
+
+
+async def upload_page(request: Request) -> Response:
+    return HTMLResponse(page.render("upload.html"))

@@ -13,8 +13,10 @@ import functools
 from importlib.metadata import entry_points
 from typing import Any
 
-from .. import Game, game_specs, load_game
+from .. import BoardcoreError, Game, game_specs, load_game
+from .._seating import sides_of
 from ..bots import bot_summary, list_bots
+from ..display import game_title
 
 PLUGINS_GROUP = "boardcore.plugins"
 
@@ -42,9 +44,11 @@ def games() -> list[dict[str, Any]]:
     """The installed games as the lobby and ``GET /api/games`` describe them."""
     out = []
     for spec in game_specs():
+        sides = side_choices(spec.name)
         out.append(
             {
                 "name": spec.name,
+                "title": game_title(spec.name),
                 "summary": spec.summary,
                 "player_counts": list(spec.player_counts),
                 "board": spec.board is not None,
@@ -54,6 +58,7 @@ def games() -> list[dict[str, Any]]:
                         "default": option.default,
                         "choices": None if option.choices is None else list(option.choices),
                         "help": option.help,
+                        "sides": sides.get(option.name),
                     }
                     for option in spec.options
                 ],
@@ -65,6 +70,33 @@ def games() -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+@functools.cache
+def side_choices(name: str) -> dict[str, list[dict[str, Any]]]:
+    """The setup options that choose who plays which side, found from the game's
+    self-description: for each such option, each of its values with the side of
+    every seat it gives (``[{"value": 1, "sides": ["South", "North"]}, ...]``).
+
+    An option chooses sides when the game names a side for every seat and its
+    values give different seats different sides; a game tells nothing more for it."""
+    try:
+        game = load_game(name)
+        players = game.player_counts[0]
+        found: dict[str, list[dict[str, Any]]] = {}
+        for option in game.spec.options:
+            if option.choices is None or len(option.choices) < 2:
+                continue
+            each = []
+            for value in option.choices:
+                described = game.new_state(players=players, seed=0, **{option.name: value}).view(None).get("game_view")
+                each.append({"value": value, "sides": list(sides_of(described, players))})
+            sides = [tuple(e["sides"]) for e in each]
+            if all(None not in s for s in sides) and len(set(sides)) == len(sides):
+                found[option.name] = each
+        return found
+    except BoardcoreError:  # a game whose set-up fails is offered without a side choice
+        return {}
 
 
 @functools.cache

@@ -234,6 +234,33 @@ def answer(data: Any) -> tuple[int, int]:
     return option, version
 
 
+def upload(data: Any) -> str:
+    """The text of a saved match from an upload ``{"save": TEXT}`` (its content is
+    the loader's to judge, with its own limits)."""
+    fields = _object(data, {"save"})
+    save = fields.get("save")
+    if not isinstance(save, str) or not save.strip():
+        raise bad_request("'save' must be the text of a saved match (the JSON that boardcore play --save writes)")
+    return save
+
+
+def replay_query(params: Mapping[str, str], steps: int, over: bool, players: int) -> tuple[int, int | None]:
+    """``(step, seat)`` from a replay's query: ``step`` from 0 to ``steps`` (default:
+    the last), ``seat`` a seat of the match or none (the spectator's view). A seat's
+    view of a match still being played is refused (403)."""
+    step = query_number(params, "step", steps)
+    if step > steps:
+        raise bad_request(f"there is no step {step}: this match has steps 0 to {steps}")
+    if not params.get("seat"):
+        return step, None
+    seat = query_number(params, "seat")
+    if seat >= players:
+        raise bad_request(f"there is no seat {seat} in a {players}-player match")
+    if not over:
+        raise ApiError(403, "the match is still being played: until it is over, its replay shows what a spectator sees")
+    return step, seat
+
+
 def _object(data: Any, known: set[str]) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise bad_request("the request body must be a JSON object")

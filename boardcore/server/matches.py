@@ -31,11 +31,15 @@ from typing import Any
 import attrs
 
 from .. import Action, BoardcoreError, Decision, Game, IllegalAction, State
+from .._seating import sides_of
+from ..display import game_title
 from . import catalog
 from .autoplay import Autoplay
 from .errors import ApiError, bad_request, conflict, not_found
 from .inputs import NewMatch
-from .payload import seat_payload
+from .payload import Told, seat_payload
+from .replay import Replays, step_payload
+from .saves import read_save, record_of
 from .rows import DamagedRow, match_record, show_id
 from .store import MatchRecord, MatchStore, RawMatch, SeatRecord, SeatTaken, StaleMove, StoreUnavailable
 
@@ -62,10 +66,12 @@ class LiveMatch:
     asked_since: dict[int, int] = attrs.field(factory=dict)
     """Per seat: the version at which its open decision was first asked. An answer
     chosen at that version or later still fits the decision."""
-    told: dict[int | None, list[str | None]] = attrs.field(factory=dict)
+    told: dict[int | None, Told] = attrs.field(factory=dict)
     """Per seat (None: spectators): its events in sentences, made once each."""
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     watchers: set[asyncio.Queue[int]] = attrs.field(factory=set)
+    sides: tuple[str | None, ...] | None = None
+    """Per seat: the side it plays, from the game's self-description (read once)."""
 
     @property
     def players(self) -> int:
@@ -87,17 +93,25 @@ class LiveMatch:
     def open_seats(self) -> list[int]:
         return [s for s in range(self.players) if self.bots[s] is None and s not in self.seats]
 
+    def seat_sides(self) -> tuple[str | None, ...]:
+        """The side each seat plays (None where the game names none); public."""
+        if self.sides is None:
+            self.sides = sides_of(self.state.view(None).get("game_view"), self.players)
+        return self.sides
+
     def summary(self) -> dict[str, Any]:
         """What anyone may know of the match: the lobby's line for it."""
         state = self.state
         result = state.result
+        sides = self.seat_sides()
         return {
             "id": self.id,
             "game": self.game.name,
+            "title": game_title(self.game.name),
             "plugins": list(self.plugins),
             "players": self.players,
             "seats": [
-                {"seat": s, "name": name, "bot": self.bots[s], "open": self.bots[s] is None and s not in self.seats}
+                {"seat": s, "name": name, "side": sides[s], "bot": self.bots[s], "open": self.bots[s] is None and s not in self.seats}
                 for s, name in enumerate(self.names())
             ],
             "version": self.moves,
@@ -135,6 +149,7 @@ class MatchService:
         self._loads: dict[str, asyncio.Task[None]] = {}
         self._loader: asyncio.Task[None] | None = None
         self.autoplay = Autoplay(self, bot_delay)
+        self.replays = Replays()
 
     # -- starting and stopping -------------------------------------------------------------
 
@@ -381,13 +396,35 @@ class MatchService:
         if by_person and seat in match.seats:
             match.seats[seat] = attrs.evolve(match.seats[seat], seen=seen)
 
+    async def bring(self, text: str) -> LiveMatch:
+        """Host the match saved in ``text`` (an upload): verified, stored, every seat open."""
+        try:
+            game, plugins, state = await asyncio.to_thread(read_save, text)
+        except BoardcoreError as exc:
+            raise bad_request(f"this file cannot be replayed: {exc}") from None
+        record = record_of(game, plugins, state)
+        try:
+            await asyncio.to_thread(self.store.add_match, record)
+        except StoreUnavailable as exc:
+            raise unavailable(f"the match cannot be stored now: {exc}") from None
+        match = LiveMatch(record.id, game, plugins, record.bots, state, record.moves, record.created,
+                          asked_since={d.player: record.moves for d in state.pending})  # fmt: skip
+        self._add(match)
+        return match
+
     # -- reading -------------------------------------------------------------------------
+
+    async def replay(self, match: LiveMatch, step: int, seat: int | None) -> dict[str, Any]:
+        """The table at ``step`` of the match as ``seat`` (None: a spectator) saw it
+        (the caller has checked that this seat may look: see ``inputs.replay_query``)."""
+        state, names = match.state, match.names()  # the live state is replaced, never changed: no lock needed
+        return await asyncio.to_thread(step_payload, match.id, state, self.replays, step, seat, names)
 
     async def payload(self, match: LiveMatch, seat: int | None, since: int = 0) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see of the match now."""
         async with match.lock:
             seen = match.seats[seat].seen if seat is not None and seat in match.seats else None
-            told = match.told.setdefault(seat, [])
+            told = match.told.setdefault(seat, Told())
             return seat_payload(match.id, match.state, seat, match.moves, match.names(), since, seen, told)
 
 

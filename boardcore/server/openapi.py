@@ -38,6 +38,7 @@ _SCHEMAS: dict[str, Any] = {
         "type": "object",
         "properties": {
             "name": {"type": "string"},
+            "title": {"type": "string", "description": "the name for people (\"A Game of the North\")"},
             "summary": {"type": "string"},
             "player_counts": {"type": "array", "items": {"type": "integer"}},
             "board": {"type": "boolean", "description": "whether the game is played on a square grid"},
@@ -50,6 +51,11 @@ _SCHEMAS: dict[str, Any] = {
                         "default": {},
                         "choices": {"type": ["array", "null"]},
                         "help": {"type": "string"},
+                        "sides": {
+                            "type": ["array", "null"],
+                            "description": "for an option that decides who plays which side: each value with the side of "
+                            "every seat it gives ({\"value\": V, \"sides\": [...]}); null for other options",
+                        },
                     },
                 },
             },
@@ -81,6 +87,7 @@ _SCHEMAS: dict[str, Any] = {
         "properties": {
             "id": {"type": "string"},
             "game": {"type": "string"},
+            "title": {"type": "string"},
             "plugins": {"type": "array", "items": {"type": "string"}},
             "players": {"type": "integer"},
             "seats": {
@@ -90,6 +97,7 @@ _SCHEMAS: dict[str, Any] = {
                     "properties": {
                         "seat": {"type": "integer"},
                         "name": {"type": "string"},
+                        "side": {"type": ["string", "null"], "description": "the side the seat plays, if the game names one"},
                         "bot": {"type": ["string", "null"]},
                         "open": {"type": "boolean"},
                     },
@@ -101,7 +109,10 @@ _SCHEMAS: dict[str, Any] = {
             "winners": {"type": ["array", "null"], "items": {"type": "integer"}},
             "reason": {"type": ["string", "null"]},
             "problem": {"type": ["string", "null"], "description": "why the server's bots stopped, if they did"},
-            "links": {"type": "object", "properties": {"page": {"type": "string"}, "watch": {"type": "string"}}},
+            "links": {
+                "type": "object",
+                "properties": {"page": {"type": "string"}, "watch": {"type": "string"}, "replay": {"type": "string"}},
+            },
         },
     },
     "Joined": {
@@ -121,8 +132,19 @@ _SCHEMAS: dict[str, Any] = {
             "game": {"type": "string"},
             "version": {"type": "integer"},
             "seat": {"type": ["integer", "null"]},
+            "title": {"type": "string"},
             "names": {"type": "array", "items": {"type": "string"}},
+            "seating": {
+                "type": "object",
+                "description": "each seat's name, side (null where the game names none) and how sentences call it (who)",
+                "properties": {
+                    "names": {"type": "array", "items": {"type": "string"}},
+                    "sides": {"type": "array", "items": {"type": ["string", "null"]}},
+                    "who": {"type": "array", "items": {"type": "string"}},
+                },
+            },
             "view": {"type": "object", "description": "State.view(seat): zones, counters, pieces, board, decision, result"},
+            "legend": {"type": "object", "description": "the letter of each kind of piece, the same for the whole match"},
             "decision": {
                 "type": ["object", "null"],
                 "properties": {
@@ -130,8 +152,17 @@ _SCHEMAS: dict[str, Any] = {
                     "secret": {"type": "boolean"},
                     "options": {
                         "type": "array",
-                        "items": {"type": "object", "properties": {"index": {"type": "integer"}, "text": {"type": "string"}}},
+                        "items": {
+                            "type": "object",
+                            "properties": {
+                                "index": {"type": "integer"},
+                                "text": {"type": "string"},
+                                "card": {"type": ["string", "null"], "description": "the card on your table the option plays or picks"},
+                                "squares": {"type": "array", "items": {"type": "string"}, "description": "the squares it names, in order"},
+                            },
+                        },
                     },
+                    "unplayable": {"type": "array", "items": {"type": "string"}, "description": "your cards no option can use now"},
                 },
             },
             "events": {
@@ -139,12 +170,28 @@ _SCHEMAS: dict[str, Any] = {
                 "properties": {
                     "from": {"type": "integer"},
                     "to": {"type": "integer", "description": "pass it as 'since' to hear only what comes next"},
-                    "lines": {"type": "array", "items": {"type": "string"}},
+                    "lines": {"type": "array", "items": {"type": "string"}, "description": "in sentences, seats by number"},
                 },
             },
-            "recent": {"type": "array", "items": {"type": "string"}, "description": "what happened since the seat's last answer"},
+            "recent": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "what happened since the seat's last answer, the players named (\"Ann (North) chose in secret\")",
+            },
             "over": {"type": "boolean"},
             "result": {"type": ["object", "null"]},
+        },
+    },
+    "ReplayStep": {
+        "type": "object",
+        "properties": {
+            "match": {"type": "string"},
+            "step": {"type": "integer"},
+            "steps": {"type": "integer", "description": "answers in the match so far"},
+            "seat": {"type": ["integer", "null"]},
+            "over": {"type": "boolean"},
+            "lines": {"type": "array", "items": {"type": "string"}, "description": "what happened in this step"},
+            "html": {"type": "string", "description": "the page's table at this step"},
         },
     },
     "Answer": {
@@ -259,6 +306,39 @@ _PATHS: dict[str, Any] = {
                 "422": _ERROR,
                 "503": _ERROR,
             },
+        }
+    },
+    "/api/matches/{match_id}/replay": {
+        "get": {
+            "summary": "The table at one step of the match, for its replay",
+            "description": "The match as it was after 'step' answers (default: the latest), seen by 'seat' (default: a "
+            "spectator). While the match is played only the spectator's view is given (403 for a seat); once it is "
+            "over, any seat's. 400: a step or seat the match does not have.",
+            "parameters": [
+                _MATCH_ID,
+                {"name": "step", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}},
+                {"name": "seat", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}},
+            ],
+            "responses": {
+                "200": _json(_ref("ReplayStep"), "the step"),
+                "400": _ERROR,
+                "403": _ERROR,
+                "404": _ERROR,
+                "503": _ERROR,
+            },
+        }
+    },
+    "/api/replays": {
+        "post": {
+            "summary": "Host a saved match, to replay it (or play it on)",
+            "description": "Body: {\"save\": TEXT}, TEXT being what boardcore play --save writes. The save is checked by "
+            "replaying it; it becomes a new match with every seat open. 400: a save that cannot be read or replayed, or "
+            "names a plugin not installed here.",
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": {"type": "object", "required": ["save"], "properties": {"save": {"type": "string"}}}}},
+            },
+            "responses": {"201": _json(_ref("Match"), "hosted"), "400": _ERROR, "413": _ERROR, "415": _ERROR, "503": _ERROR},
         }
     },
     "/api/matches/{match_id}/ws": {

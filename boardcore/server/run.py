@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import socket
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -13,6 +14,8 @@ import uvicorn
 from .app import create_app
 from .inputs import MAX_BODY
 from .limits import Limits, guarded_protocol
+from .saves import read_save, record_of
+from .. import BoardcoreError
 from .store import MatchStore, StoreError
 
 
@@ -24,24 +27,34 @@ def serve(
     log_level: str = "warning",
     out: TextIO | None = None,
     limits: Limits | None = None,
+    opened: Sequence[str] = (),
 ) -> None:
     """Serve the lobby, the match pages and the API on ``host:port`` (port 0: any
     free port), keeping matches in the SQLite file ``db``; print the address to open.
+    Each of ``opened`` (the text of a saved match) is added to the store as a new
+    match first, and the address of its replay printed.
 
-    Raises ``ValueError`` with a sentence for a database that cannot be used or an
-    address that cannot be bound, before anything is served. A damaged match in a
-    usable database does not stop the server: that match answers 503.
+    Raises ``ValueError`` with a sentence for a database that cannot be used, a save
+    that cannot be read, or an address that cannot be bound, before anything is
+    served. A damaged match in a usable database does not stop the server: that
+    match answers 503.
     """
     out = out or sys.stdout
     limits = limits or Limits()
     try:
-        MatchStore(db).close()  # a bad file is refused now, not on the first request
+        store = MatchStore(db)  # a bad file is refused now, not on the first request
     except StoreError as exc:
         raise ValueError(str(exc)) from None
+    try:
+        added = [_bring(store, text) for text in opened]
+    finally:
+        store.close()
     sock = _bind(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     print(f"boardcore server: open http://{shown}:{bound}/ (matches kept in {db}; Ctrl-C stops)", file=out, flush=True)
+    for match_id in added:
+        print(f"replay of the saved match: http://{shown}:{bound}/matches/{match_id}/replay", file=out, flush=True)
     # Updates are a few kB of JSON: compressing each costs more time than it saves.
     config = uvicorn.Config(
         create_app(db, bot_delay),
@@ -55,6 +68,18 @@ def serve(
         ws_max_queue=4,
     )
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _bring(store: MatchStore, text: str) -> str:
+    """Store the saved match ``text`` as a new match (checked by replaying it); its id."""
+    try:
+        record = record_of(*read_save(text))
+        store.add_match(record)
+    except BoardcoreError as exc:
+        raise ValueError(f"the saved match cannot be opened: {exc}") from None
+    except StoreError as exc:
+        raise ValueError(f"the saved match cannot be stored: {exc}") from None
+    return record.id
 
 
 def _bind(host: str, port: int) -> socket.socket:

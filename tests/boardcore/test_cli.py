@@ -174,8 +174,8 @@ def test_play_shows_turns_not_set_up_bookkeeping(tmp_path):
     assert "MatchStarted" not in out and "Shuffled" not in out
     assert "== turn 1 ==" in out
     # the default view's counters by name, each seat's by player name, and the game's own entries
-    assert "  power: you 0, seat 1 0\n  score: you 0, seat 1 0\n  tokens: you 2, seat 1 2" in out
-    assert "scores: [0; 0]" in out and "my_tokens: 2" in out
+    assert "  power: you 0, random bot 0\n  score: you 0, random bot 0\n  tokens: you 2, random bot 2" in out
+    assert "  scores: you 0, random bot 0" in out and "my_tokens: 2" in out  # a value per seat, by name
 
 
 def test_a_module_plugin_is_saved_under_its_module_name_and_found_by_it():
@@ -321,7 +321,7 @@ def test_undo_is_refused_once_something_hidden_came_to_light(tmp_path):
     state = boardcore.load_game("gallic-wars").new_state(players=2, seed=7)
     done = len(state.pending[0].options)
     code, out = session(tmp_path, f"{done}\nu\nq\n", game="gallic-wars")
-    assert "cannot take it back: since then, this was shown: seat 0 reveals:" in out or "cannot take it back: since then, cards came into" in out
+    assert "cannot take it back: since then, this was shown: you (Romans) revealed:" in out or "cannot take it back: since then, cards came into" in out
     assert "nothing to take back" in session(tmp_path, "u\nq\n", game="gallic-wars")[1]
 
 
@@ -365,11 +365,11 @@ def test_hot_seat_lets_one_person_finish_a_secret_exchange_before_passing(tmp_pa
 
 def test_given_names_replace_seat_numbers_in_events_and_the_resume_command(tmp_path):
     code, out = session(tmp_path, "\n1\n1\nq\n", game="gallic-wars", seats="0,1", names="Ann,Bob")
-    assert code == 0 and "Ann chose in secret" in out and "seat 0 chose" not in out
+    assert code == 0 and "Ann (Romans) chose in secret" in out and "seat 0 chose" not in out
     assert f"--load {tmp_path / 'match.json'} --save {tmp_path / 'match.json'} --seats 0,1 --names Ann,Bob" in out
-    # alone, the default name "you" leaves "seat 0" as it is ("you reveals" would not read)
+    # alone, the person is "you" in every sentence too, and the bot is named by its kind
     code, out = session(tmp_path, "1\nq\n", game="gallic-wars")
-    assert "seat 0 chose in secret" in out and "--names" not in out
+    assert "you (Romans) chose in secret" in out and "seat 0 chose" not in out and "--names" not in out
 
 
 def test_skip_forced_answers_a_lone_option_without_asking(tmp_path):

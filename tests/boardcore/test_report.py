@@ -73,7 +73,7 @@ def test_findings_say_when_a_seat_wins_more_than_chance_explains():
 
     lopsided = balance([record(i, [1] if i < 94 else [0]) for i in range(100)]).summaries[0]
     text = " ".join(findings(lopsided))
-    assert "Seat 1 wins 94.0%" in text and "more than the fair share of 50.0%" in text
+    assert "Seat 1 (Celts) wins 94.0%" in text and "more than the fair share of 50.0%" in text
     even = balance([record(i, [i % 2]) for i in range(100)]).summaries[0]
     assert "No seat's win rate differs" in findings(even)[0]
 
@@ -137,7 +137,7 @@ def test_a_variant_is_read_against_the_base_game_on_the_same_players_and_bots():
     summaries = balance(base + variant).summaries
     assert base_of(summaries[1], summaries) is summaries[0] and base_of(summaries[0], summaries) is None
     lines = against_base(summaries[0], summaries[1])
-    assert lines[0].startswith("With gw-turncoats, 2 players, seat 0 wins 50.0% of the time against 90.0% in the base game (-40.0 points")
+    assert lines[0].startswith("With gw-turncoats, 2 players, seat 0 (Romans) wins 50.0% of the time against 90.0% in the base game (-40.0 points")
     assert any("end by \u201clast hand\u201d 30.0% of the time against 0.0%" in line for line in lines)
     # the interval of a difference leaves out zero only when the samples say so
     d, low, high = difference(summaries[0].seats[0], summaries[0].seats[0])

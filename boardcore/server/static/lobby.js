@@ -52,6 +52,12 @@
           if (seat < players && element.value) bots[seat] = element.value;
         }
       }
+      // a side chosen: the option's value that gives that side to the seat this person takes
+      const mine = [...Array(players).keys()].find((seat) => !(seat in bots));
+      form.querySelectorAll("select[data-sides]").forEach((select) => {
+        const fitting = JSON.parse(select.dataset.sides).find((each) => each.sides[mine] === select.value);
+        if (fitting) options[select.name.slice(5)] = fitting.value;
+      });
       try {
         const match = await boardcore.api("POST", "/api/matches", {game: form.dataset.game, players, options, plugins, bots});
         if (Object.keys(bots).length === players) {
