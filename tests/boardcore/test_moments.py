@@ -10,15 +10,20 @@ import pytest
 
 import boardcore
 from boardcore import DieRolled, MomentCancelled, MomentReplaced, PhaseBegan, TurnBegan
-from boardcore.testing import arranged, check_game, choose, events, options, put, stack
+from boardcore.testing import arranged, check_game, choose, events, options, put, stack, with_rules
 
 import toy_moments as toy
 from toy_moments import HAND, HP, PILE, RANKS, SoldierLost, Wounded
 
 
-def skirmish_at(*plugins, deck=None, hands=None, ranks=None, dice=(), players=2):
-    """A match whose hands and ranks hold the named cards before the first draw, and
-    whose first draws are Stones (which do nothing)."""
+def rules(name, *effects):
+    """The toy game with the house ``effects`` of a plugin called ``name``."""
+    return with_rules(toy.skirmish(), *effects, name=name)
+
+
+def skirmish_at(game=None, *, deck=None, hands=None, ranks=None, dice=(), players=2):
+    """A match of ``game`` (the toy game by default) whose hands and ranks hold the
+    named cards before the first draw, and whose first draws are Stones (which do nothing)."""
 
     def before(state):
         for seat, cards in (hands or {}).items():
@@ -27,7 +32,7 @@ def skirmish_at(*plugins, deck=None, hands=None, ranks=None, dice=(), players=2)
             put(state, RANKS[seat], cards)
         stack(state, toy.DECK, ["Stones"] * (5 - sum(c.startswith("stones") for cs in (hands or {}).values() for c in cs)))
 
-    return arranged(toy.skirmish(*plugins, deck=deck), players=players, seed=1, dice=dice, before=before)
+    return arranged(game or toy.skirmish(deck=deck), players=players, seed=1, dice=dice, before=before)
 
 
 def soldiers(state, seat):
@@ -54,14 +59,9 @@ def test_every_modification_applies_in_order_rules_first_then_cards_oldest_in_pl
         def look(self, m, card, roll):
             seen.append(("rule", roll.rolls))
 
-    class Rules:
-        name = "watch"
+    Rules = rules("watch", Watch())
 
-        @boardcore.hookimpl
-        def register_rules(self, game):
-            return [Watch()]
-
-    state = skirmish_at(Rules(), ranks={0: ["banner-2", "banner-1"]}, dice=[1, 1, 6])
+    state = skirmish_at(Rules, ranks={0: ["banner-2", "banner-1"]}, dice=[1, 1, 6])
     banner = toy.Banner
 
     original = banner.rally
@@ -87,14 +87,9 @@ def test_a_rule_cancels_a_moment_and_the_log_says_who():
         def stop(self, m, card, moment):
             return boardcore.CANCEL
 
-    class Plugin:
-        name = "pacifism"
+    Plugin = rules("pacifism", Pacifism())
 
-        @boardcore.hookimpl
-        def register_rules(self, game):
-            return [Pacifism()]
-
-    state = skirmish_at(Plugin(), dice=[6])
+    state = skirmish_at(Plugin, dice=[6])
     target = soldiers(state, 1)[0]
     choose(state, 0, f"strike {target}")
     assert state.match.count(HP, target) == 2
@@ -109,14 +104,9 @@ def test_a_modification_that_returns_something_else_is_refused_and_the_state_kep
         def oops(self, m, card, roll):
             return 6
 
-    class Plugin:
-        name = "broken"
+    Plugin = rules("broken", Broken())
 
-        @boardcore.hookimpl
-        def register_rules(self, game):
-            return [Broken()]
-
-    state = skirmish_at(Plugin())
+    state = skirmish_at(Plugin)
     before = state.to_json()
     with pytest.raises(boardcore.PluginError, match="returned 6; return the moment changed"):
         choose(state, 0, f"strike {soldiers(state, 1)[0]}")
@@ -129,14 +119,9 @@ def test_a_cancelled_roll_has_no_result_and_says_so():
         def stop(self, m, card, roll):
             return boardcore.CANCEL
 
-    class Plugin:
-        name = "no-dice"
+    Plugin = rules("no-dice", NoDice())
 
-        @boardcore.hookimpl
-        def register_rules(self, game):
-            return [NoDice()]
-
-    state = skirmish_at(Plugin())
+    state = skirmish_at(Plugin)
     with pytest.raises(boardcore.PluginError, match="was cancelled or replaced, so it has no result"):
         choose(state, 0, f"strike {soldiers(state, 1)[0]}")
 
@@ -200,15 +185,8 @@ def test_an_optional_replacement_of_a_moment_that_never_asks_is_refused_when_the
         def dodge(self, m, card, moment):
             pass
 
-    class Plugin:
-        name = "wishful"
-
-        @boardcore.hookimpl
-        def register_rules(self, game):
-            return [Wishful()]
-
     with pytest.raises(boardcore.PluginError, match="optional replacement .* of Wounded, which its game performs in the middle of a step"):
-        toy.skirmish(Plugin())
+        rules("wishful", Wishful())
 
 
 def test_replaces_takes_when_or_may_not_both():
@@ -238,14 +216,9 @@ def test_replacing_the_end_of_a_turn_gives_the_same_seat_another_turn():
         def again(self, m, card, moment):
             pass
 
-    class Plugin:
-        name = "again"
+    Plugin = rules("again", Again())
 
-        @boardcore.hookimpl
-        def register_rules(self, game):
-            return [Again()]
-
-    state = skirmish_at(Plugin())
+    state = skirmish_at(Plugin)
     choose(state, 0, "pass")
     assert [e for e in events(state, TurnBegan)] == [TurnBegan(1, 0), TurnBegan(2, 0)]
     assert state.match.round == 1
@@ -264,14 +237,9 @@ def test_a_reaction_sees_the_moment_as_it_happened():
         def shout(self, m, card, roll):
             seen.append((roll.value, roll.rolls))
 
-    class Plugin:
-        name = "herald"
+    Plugin = rules("herald", Herald())
 
-        @boardcore.hookimpl
-        def register_rules(self, game):
-            return [Herald()]
-
-    state = skirmish_at(Plugin(), ranks={0: ["banner-1"]}, dice=[3, 4])
+    state = skirmish_at(Plugin, ranks={0: ["banner-1"]}, dice=[3, 4])
     choose(state, 0, f"strike {soldiers(state, 1)[0]}")
     assert seen == [(4, 2)]
 
@@ -308,7 +276,7 @@ def test_make_roll_sees_who_rolls_and_what_for():
         def make_roll(self, roll):
             seen.append((roll.player, roll.purpose))
 
-    state = skirmish_at(Spy(), ranks={0: ["banner-1"]})
+    state = skirmish_at(toy.skirmish(Spy()), ranks={0: ["banner-1"]})
     choose(state, 0, f"strike {soldiers(state, 1)[0]}")
     assert seen == [(0, "strike"), (0, "strike")]  # two dice: the banner's
 
@@ -318,22 +286,17 @@ def test_when_several_replacements_apply_the_affected_seat_chooses_which():
     make the owner choose; the one not chosen does nothing."""
     used = []
 
-    def rule(name):
+    def instead(name):
         class Instead(boardcore.Effect):
             @boardcore.replaces(SoldierLost)
             def save(self, m, card, moment):
                 used.append(name)
                 m.set_count(HP, 1, moment.soldier)
 
-        class Plugin:
-            @boardcore.hookimpl
-            def register_rules(self, game):
-                return [Instead()]
+        return Instead()
 
-        Plugin.name = name
-        return Plugin()
-
-    state = skirmish_at(rule("medic"), rule("chaplain"), dice=[6])
+    game = with_rules(rules("medic", instead("medic")), instead("chaplain"), name="chaplain")
+    state = skirmish_at(game, dice=[6])
     target = soldiers(state, 1)[0]
     state.match.counters = {**state.match.counters, f"{HP}@{target}": 1}
     choose(state, 0, f"strike {target}")
@@ -366,14 +329,9 @@ def test_a_quiet_moment_is_logged_only_while_something_reacts_to_it():
         def see(self, m, card, moment):
             m.add("seen", 1, moment.seat)
 
-    class Plugin:
-        name = "watch"
+    Plugin = rules("watch", Watch())
 
-        @boardcore.hookimpl
-        def register_rules(self, game):
-            return [Watch()]
-
-    watched = skirmish_at(Plugin())
+    watched = skirmish_at(Plugin)
     size = len(watched.events)
     watched.match.perform(Stretched(1))
     assert [type(e).__name__ for e in watched.events[size:]] == ["CounterChanged", "Stretched", "CounterChanged"]
