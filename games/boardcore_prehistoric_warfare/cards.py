@@ -5,18 +5,25 @@ card's fields, and its ``copies`` make the ids ``<row>-1`` .. ``<row>-n``
 (``PW005-8`` is the 8th Hunter). Cards are keyed by id, never by name: "Set
 Traps" is both a Defense row (PW028) and a Hunting row (PW051), so where a
 printed name is shared the card's :attr:`PWCard.label` adds its family (PW-R05).
+
+What a card's data cannot say is its *effect*: a card whose data names an ``effect``
+gets the object registered under that name, an :class:`Effect`, which the rules ask
+their questions (PW-R08 to PW-R10, PW-R17, PW-R20, PW-R28).
 """
 
 from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 import boardcore
+
+if TYPE_CHECKING:
+    from .raid import Side
 
 
 class CardType(enum.Enum):
@@ -49,6 +56,8 @@ class Kind:
 
     family: str
     """What the type is called where a card is named (PW-R05)."""
+    prints: frozenset[str] = frozenset()
+    """The fields its cards print (section 1.1), which their rows must give: ``strength``, ``food``..."""
     slots: frozenset[Slot] = frozenset()
     """The slots a card of this type needs free and then fills (PW-R12, PW-R13); none: it never attaches."""
     detail: str = ""
@@ -62,14 +71,10 @@ _NAME = attrs.validators.optional(attrs.validators.matches_re(r"[a-z][a-z -]*"))
 """A validator: None, or a lower-case name (a Hardship category)."""
 
 
-def _needed_by(*types: CardType) -> Callable[[PWCard, Any, Any], None]:
-    """A validator: cards of ``types`` print this value (section 1.1), so their rows must give it."""
-
-    def needed(card: PWCard, attribute: Any, value: Any) -> None:
-        if value is None and card.type in types:
-            raise ValueError(f"a {KINDS[card.type].family} card needs its '{attribute.name}'")
-
-    return needed
+def _printed(card: PWCard, attribute: Any, value: Any) -> None:
+    """A validator: a card whose type prints this value (its :attr:`Kind.prints`) gives it."""
+    if value is None and attribute.name in KINDS[card.type].prints:
+        raise ValueError(f"a {KINDS[card.type].family} card needs its '{attribute.name}'")
 
 
 def _within(low: int, high: int | None = None) -> Any:
@@ -88,15 +93,12 @@ class PWCard(boardcore.Card):
     bonus lies in 0..10, and food is at least 1."""
 
     type: CardType = attrs.field(kw_only=True)
-    strength: int | None = attrs.field(
-        default=None, kw_only=True,
-        validator=[_needed_by(CardType.PERSON, CardType.RANGED, CardType.HTH, CardType.BOTH), _within(-10, 10)],
-    )  # fmt: skip
+    strength: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, _within(-10, 10)])
     """STR: a person's strength, a ranged weapon's strength, an HTH weapon's bonus."""
-    bonus: int | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardType.BOTH), _within(0, 10)])
+    bonus: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, _within(0, 10)])
     """The HTH bonus of a card that is both a ranged and an HTH weapon."""
-    food: int | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardType.HUNT), _within(1)])
-    category: str | None = attrs.field(default=None, kw_only=True, validator=[_needed_by(CardType.HARDSHIP), _NAME])
+    food: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, _within(1)])
+    category: str | None = attrs.field(default=None, kw_only=True, validator=[_printed, _NAME])
     """A Hardship's category (PW-R20): any lower-case name. Categories are open: the base
     game prints medical, animal, exposure and social, and a plugin's data may add one."""
     negates: str | None = attrs.field(default=None, kw_only=True, validator=_NAME)
@@ -171,7 +173,7 @@ class Constants:
 
 
 CARDS = boardcore.load_cards(__package__, "data/cards.toml", PWCard)
-SHARED_NAMES = frozenset(name for name, rows in Counter(name for name, _ in {(c.name, c.row) for c in CARDS}).items() if rows > 1)
+SHARED_NAMES = frozenset(n for n, rows in Counter({c.row: c.name for c in CARDS}.values()).items() if rows > 1)
 """Printed names that more than one row uses ("Set Traps")."""
 RULES = boardcore.load_constants(__package__, "data/rules.toml", Constants)
 _SAID = {c.id: c.label for c in CARDS} | {"True": "a hit", "False": "a miss", "None": "none"}
@@ -188,3 +190,64 @@ def said(template: str) -> Callable[[Any], str]:
 def _read(value: Any) -> Any:
     value = ", ".join(str(_read(v)) for v in value) or "none" if isinstance(value, tuple) else value
     return "a generic" if str(value).startswith("person-") else _SAID.get(str(value), value)
+
+
+# -- effects: what a card's data cannot say --------------------------------------------------
+
+QUESTIONS = ("modifier_against", "ranged_bonus", "raid_rerolls", "extra_round_for", "draws")
+"""The questions an :class:`Effect` can be given answers to when it is made."""
+
+
+class Effect(boardcore.Effect):
+    """What a card does beyond its data: its answers to the rules' questions, each asked
+    with the card, "nothing" unless the effect says otherwise.
+
+    The game's own effects are made with their answers, ``Effect(raid_rerolls=1)``; a
+    plugin's effect subclasses :class:`Effect` and overrides the methods it answers
+    differently (as in 0.3). Being a :class:`boardcore.Effect`, it may also act when
+    its card is played (``play``) and on the game's moments (``@boardcore.modifies``,
+    ``replaces``, ``reacts_to``)."""
+
+    given: Mapping[str, Any] = {}
+    """The answers the effect was made with, by question (the methods return them)."""
+
+    def __init__(self, **given: Any) -> None:
+        for question in given:
+            if question not in QUESTIONS:
+                raise TypeError(f"an Effect answers {list(QUESTIONS)}, not {question!r}")
+        self.given = given
+
+    def modifier_against(self, card: PWCard) -> int:
+        """Added to M when ``card``, a person in play, is attacked (PW-R08)."""
+        return self.given.get("modifier_against", 0)
+
+    def ranged_bonus(self, card: PWCard) -> int:
+        """Added to S of the ranged attacks of ``card``, a person in play (PW-R10)."""
+        return self.given.get("ranged_bonus", 0)
+
+    def raid_rerolls(self, card: PWCard) -> int:
+        """The rerolls ``card``, a person, gives in a raid he takes part in (PW-R09)."""
+        return self.given.get("raid_rerolls", 0)
+
+    def extra_round_for(self, card: PWCard) -> Side | None:
+        """The side of a raid that may play ``card`` at a round end for another round (PW-R28)."""
+        return self.given.get("extra_round_for")
+
+    def draws(self, card: PWCard) -> int:
+        """The cards drawn when ``card`` is played in the Nomad Phase (PW-R17)."""
+        return self.given.get("draws", 0)
+
+    def negates(self, card: PWCard, category: str) -> bool:
+        """Whether ``card`` cancels a Hardship of ``category`` (PW-R20): the category
+        its data names, whichever it is (a plugin's data may add categories)."""
+        return card.negates == category
+
+
+NO_EFFECT = Effect()
+
+
+def effect_of(rules: boardcore.Game, item: str) -> Effect:
+    """The effect of the card ``item`` in a loaded game (``m.rules``), or the no-ability
+    effect (for a card with none, and for a generic marker, which is no card)."""
+    card = rules.cards.get(item)
+    return NO_EFFECT if card is None or card.effect is None else rules.effects[card.effect]

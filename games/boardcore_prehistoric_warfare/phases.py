@@ -17,11 +17,9 @@ import attrs
 import boardcore
 from boardcore import Action, Match, Phase, Pick, Target, pick
 
-from .cards import RULES, CardType, PWCard, said
-from .effects import effect_of
-from .records import Cause
-from .tribe import DISCARD, FOOD, HAND, PRISONERS, TRIBE, CardsDrawn, LeftPlay, add_generic, card, enter, fits, label
-from .tribe import merged, persons, population
+from .cards import RULES, CardType, PWCard, effect_of, said
+from .tribe import DISCARD, FOOD, HAND, PRISONERS, TRIBE, CardsDrawn, Cause, LeftPlay, add_generic, card
+from .tribe import enter, fits, label, merged, persons, population
 
 
 def item_of(action: Action) -> str:
@@ -78,10 +76,10 @@ class DrawCards(PlayFromHand):
     repeat = True
 
     def playable(self, m: Match, player: int, card: PWCard) -> bool:
-        return effect_of(m.rules, card.id).draws > 0
+        return effect_of(m.rules, card.id).draws(card) > 0
 
     def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
-        m.perform(CardsDrawn(player, effect_of(m.rules, card.id).draws, "draw-2"))
+        m.perform(CardsDrawn(player, effect_of(m.rules, card.id).draws(card), "draw-2"))
 
 
 # -- Phase 2: Hunt ---------------------------------------------------------------------
@@ -146,8 +144,8 @@ class Negation(boardcore.Window):
         return bool(m.zones[HAND[player]])
 
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
-        category = card(m, self.hardship).category
-        negating = [c for c in hand_cards(m, player) if category and effect_of(m.rules, c.id).negates(c, category)]
+        category, hand = card(m, self.hardship).category, hand_cards(m, player)
+        negating = [c for c in hand if category and effect_of(m.rules, c.id).negates(c, category)]
         return [pick(c.id, f"negate with {c.label}") for c in negating]
 
     def prompt(self, m: Match, player: int) -> str:

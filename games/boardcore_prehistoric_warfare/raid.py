@@ -1,7 +1,8 @@
-"""Phase 6, the raid (section 4.1), with its reroll window (section 4.2).
+"""Phases 6 and 7: the raid (section 4.1) with its reroll window (section 4.2), and the
+Aftermath (steps 17 to 20); the table that records a raid in progress.
 
-The raid's whole state is the :class:`~.records.Raid` record in the match's table;
-the steps below only say what happens next, in the rulebook's order:
+The raid's whole state is the :class:`Raid` record in the match's table; the
+steps below only say what happens next, in the rulebook's order:
 
 * R0: :class:`DeclareRaid` plays a Raiding card, which performs the moment
   :class:`RaidDeclared`; it opens the raid, and :class:`PickRaiders` fields the
@@ -12,26 +13,191 @@ the steps below only say what happens next, in the rulebook's order:
   ``"reroll"``), and the moment :class:`Attacked`; the marked leave play
   (``LeftPlay``) at the end of each step;
   the round end asks :class:`ExtraRound` or :class:`Retreat`, and the raid ends
-  with the moment :class:`RaidDecided`.
+  with the moment :class:`RaidDecided`;
+* the Aftermath: what the winner gets. Its dice are not raid dice, so no reroll
+  window follows them (PW-R30); the Food stolen is a moment (:class:`FoodStolen`),
+  so are the Defender's draw (``CardsDrawn``) and each capture (``LeftPlay``).
+  When the phase ends, the engine's end-of-phase check eliminates a tribe emptied
+  by the raid (PW-R36).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import enum
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Perform, Procedure, Target, pick
+from boardcore import Action, Match, Perform, Phase, Procedure, Target, pick
 
-from .cards import RULES, CardType, PWCard, said
-from .effects import effect_of
+from .cards import RULES, CardType, PWCard, effect_of, said
 from .phases import PlayFromHand, hand_cards, item_of
-from .records import Attacked, AttackMode, Cause, Raid, RaidBegan, RaidDecided, Side, raid_of, table, update
-from .tribe import DISCARD, HAND, LeftPlay, attack_strength, label, merged, modifier, owner, persons, ranged_weapon
+from .tribe import DISCARD, FOOD, HAND, PRISONERS, AttackMode, CardsDrawn, Cause, LeftPlay, add_generic
+from .tribe import attack_strength, card, generics, is_generic, label, merged, modifier, owner, persons
+from .tribe import ranged_weapon
 
 RETREAT, FIGHT_ON = "retreat", "fight-on"
+
+
+# -- the raid on the table ----------------------------------------------------------------
+
+
+class Side(enum.Enum):
+    """The two sides of a raid; the value indexes the raid's per-side tuples."""
+
+    ATTACKER = 0
+    DEFENDER = 1
+
+    @property
+    def other(self) -> Side:
+        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+
+
+def hits(roll: int, strength: int, modifier: int) -> bool:
+    """The hit test: d10 + M <= S; no roll hits or misses automatically (PW-R07)."""
+    return roll + modifier <= strength
+
+
+@attrs.frozen
+class Attacked(boardcore.Moment):
+    """A raid attack: ``attacker`` against ``target`` in the ``mode`` step, S ``strength``,
+    M ``modifier``, the die ``roll`` and whether it ``hit`` (PW-R07).
+
+    While its die is on the table (waiting for the reroll window, section 4.2) the
+    raid record holds it; when the window closes it happens: a hit marks the
+    target, who leaves play at the end of the step (PW-R25). A modification may
+    turn a hit into a miss or back (``hit``). Made without ``hit`` (as 0.3's ``Attack``),
+    it is worked out from the die."""
+
+    mode: AttackMode
+    attacker: str
+    target: str
+    strength: int
+    modifier: int
+    roll: int
+    hit: bool = attrs.field(default=attrs.Factory(lambda a: hits(a.roll, a.strength, a.modifier),
+                                                  takes_self=True))  # fmt: skip
+
+    __str__ = said("{attacker} attacks {target} ({mode.value}): roll {roll} + {modifier} "
+                   "against strength {strength}: {hit}")  # fmt: skip
+
+    @property
+    def open(self) -> bool:
+        """Whether a reroll could change the result (0 < S - M < 10, section 4.2)."""
+        return 0 < self.strength - self.modifier < 10
+
+    def rolled(self, roll: int) -> Attacked:
+        """The attack with ``roll`` on the table."""
+        return Attacked(self.mode, self.attacker, self.target, self.strength, self.modifier, roll)
+
+    def happen(self, m: Match) -> None:
+        if self.hit:
+            update(m, marked=raid_of(m).marked + (self.target,))
+
+
+@attrs.frozen
+class Raid:
+    """A raid in progress or just decided (section 4.1)."""
+
+    attacker: int
+    """The Attacker's seat."""
+    defender: int
+    """The Defender's seat."""
+    sides: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """Participants still in the raid, per side, oldest first (raiders, defenders)."""
+    fielded: tuple[int, int] = (0, 0)
+    """How many participants each side started with."""
+    lost: tuple[int, int] = (0, 0)
+    """Casualties for the whole raid so far: (cA, cD)."""
+    round: int = 0
+    marked: tuple[str, ...] = ()
+    """Participants hit in the current step; they are removed at its end (PW-R25)."""
+    spent: tuple[str, ...] = ()
+    """One entry per Chieftain reroll used in this raid (PW-R09)."""
+    attack: Attacked | None = None
+    """The attack whose die is on the table."""
+    over: bool = False
+    winner: Side | None = None
+    """The winning side once ``over``; None for a raid with no winner (PW-R27)."""
+
+    def seat(self, side: Side) -> int:
+        return self.attacker if side is Side.ATTACKER else self.defender
+
+    def side_of(self, seat: int) -> Side:
+        return Side.ATTACKER if seat == self.attacker else Side.DEFENDER
+
+    def participants(self) -> Iterator[tuple[Side, str]]:
+        """Every participant with its side: the Attacker's oldest first, then the Defender's (PW-R25)."""
+        return ((side, person) for side in Side for person in self.sides[side.value])
+
+    def both_alive(self) -> bool:
+        return bool(self.sides[0]) and bool(self.sides[1])
+
+    @property
+    def leader(self) -> Side | None:
+        """The side that has lost fewer in the whole raid so far (PW-R26); None while tied."""
+        lost_a, lost_d = self.lost
+        return None if lost_a == lost_d else Side.ATTACKER if lost_a < lost_d else Side.DEFENDER
+
+
+@attrs.frozen
+class PWTable:
+    """The game's own public state besides cards, counters and pieces."""
+
+    entries: dict[str, int] = attrs.field(factory=dict)
+    """The entry number of every person in play, by card id or piece id (section 2).
+    Never mutated: every change builds a new dict."""
+    next_entry: int = 1
+    raid: Raid | None = None
+
+
+def raid_of(m: Match) -> Raid:
+    """The raid in progress."""
+    raid = m.table.raid
+    if raid is None:
+        raise boardcore.RuleError("no raid is in progress")
+    return raid
+
+
+def update(m: Match, **changes: Any) -> Raid:
+    """Replace fields of the raid in progress; returns the new record."""
+    raid = attrs.evolve(raid_of(m), **changes)
+    m.table = attrs.evolve(m.table, raid=raid)
+    return raid
+
+
+@attrs.frozen
+class RaidDecided(boardcore.Moment):
+    """A raid ended; ``winner`` is a seat, or None when the raid had no winner.
+
+    A modification may change the winner, which the Aftermath reads; cancelled or
+    replaced, the raid ends with no winner."""
+
+    attacker: int
+    defender: int
+    rounds: int
+    lost: tuple[int, int]
+    winner: int | None
+
+    __str__ = said("seat {attacker} vs seat {defender}: the raid ends after {rounds} round(s), losses {lost}; "
+                   "winning seat: {winner}")  # fmt: skip
+
+    def happen(self, m: Match) -> None:
+        update(m, over=True, winner=None if self.winner is None else raid_of(m).side_of(self.winner))
+
+
+@attrs.frozen
+class RaidBegan(boardcore.Event):
+    """The raiders are chosen: the participants of both sides, oldest first."""
+
+    attacker: int
+    defender: int
+    raiders: tuple[str, ...]
+    defenders: tuple[str, ...]
+
+    __str__ = said("seat {attacker} raids seat {defender} with {raiders}")
 
 
 # -- R0: declaring -----------------------------------------------------------------------
@@ -65,7 +231,7 @@ class RaidDeclared(boardcore.Moment):
     __str__ = said("")  # the card played says it
 
     def happen(self, m: Match) -> None:
-        m.table = attrs.evolve(table(m), raid=Raid(attacker=self.attacker, defender=self.defender))
+        m.table = attrs.evolve(m.table, raid=Raid(attacker=self.attacker, defender=self.defender))
         m.schedule(PickRaiders(self.attacker))
 
 
@@ -121,42 +287,35 @@ class RaidRounds(Procedure):
         """R2 and R3: the Attacker's side oldest first, then the Defender's (PW-R25); in
         the ranged step, only persons with something in the Ranged slot."""
         raid, shooting = raid_of(m), self.mode is AttackMode.RANGED
-        attackers = [(side, p) for side, p in raid.participants() if not shooting or ranged_weapon(m, p) is not None]
-        m.schedule(*[ChooseTarget(raid.seat(side), mode=self.mode, attacker=p) for side, p in attackers])
+        armed = [(side, p) for side, p in raid.participants() if not shooting or ranged_weapon(m, p)]
+        m.schedule(*[ChooseTarget(raid.seat(side), mode=self.mode, attacker=p) for side, p in armed])
 
     def step_end(self, m: Match) -> Any:
         """The end of R2 or R3: the persons marked in the step are out of the raid, count
         as its casualties and leave play (PW-R25, PW-R41); the HTH step follows the ranged one."""
         raid = raid_of(m)
-        dead = [(side, p) for side, p in raid.participants() if p in raid.marked]
         sides = tuple(tuple(p for p in side if p not in raid.marked) for side in raid.sides)
-        update(m, sides=sides, lost=tuple(fielded - len(left) for fielded, left in zip(raid.fielded, sides)), marked=())
-        m.schedule(*[Perform(LeftPlay(p, raid.seat(side), Cause.KILLED, by=raid.seat(side.other))) for side, p in dead])
+        lost = tuple(fielded - len(left) for fielded, left in zip(raid.fielded, sides))
+        update(m, sides=sides, lost=lost, marked=())
+        dead = [(side, p) for side, p in raid.participants() if p in raid.marked]
+        m.schedule(*[Perform(LeftPlay(p, raid.seat(s), Cause.KILLED, by=raid.seat(s.other))) for s, p in dead])
         return self.at("attacks", mode=AttackMode.HTH) if self.mode is AttackMode.RANGED else None
 
-    def round_end(self, m: Match) -> Any:
+    def round_end(self, m: Match) -> None:
         """R4 (PW-R26 to PW-R29): with both sides standing and rounds left, the
-        extra-round cards or the hidden retreat choice; else the result."""
+        extra-round cards or the hidden retreat choice."""
         raid = raid_of(m)
-        if not raid.both_alive() or raid.round >= RULES.raid_round_limit:
-            decide(m)
-            return Procedure.END
-        m.schedule(Retreat() if raid.leader is None else ExtraRound())
-        return None
+        if raid.both_alive() and raid.round < RULES.raid_round_limit:
+            m.schedule(Retreat() if raid.leader is None else ExtraRound())
 
     def next_round(self, m: Match) -> Any:
-        """Another round if a card or a FIGHT ON called for one; else the raid is decided."""
+        """Another round if a card or a FIGHT ON called for one; else the raid is over:
+        the side ahead wins, or nobody on a tie (PW-R26, PW-R27)."""
         if self.again:
             return self.at("round_start")
-        decide(m)
-        return None
-
-
-def decide(m: Match) -> None:
-    """The raid is over: the side ahead wins, or nobody on a tie (PW-R26, PW-R27)."""
-    raid = raid_of(m)
-    winner = None if raid.leader is None else raid.seat(raid.leader)
-    m.perform(RaidDecided(raid.attacker, raid.defender, raid.round, raid.lost, winner))
+        raid = raid_of(m)
+        winner = None if raid.leader is None else raid.seat(raid.leader)
+        m.perform(RaidDecided(raid.attacker, raid.defender, raid.round, raid.lost, winner))
 
 
 # -- an attack ----------------------------------------------------------------------------
@@ -187,7 +346,8 @@ class ChooseTarget(boardcore.Choose):
         return f"{label(m, self.attacker)} attacks ({self.mode.value}): choose a target"
 
     def chosen(self, m: Match, player: int, item: str) -> None:
-        attack = Attacked(self.mode, self.attacker, item, attack_strength(m, self.mode, self.attacker), modifier(m, item), 0, False)
+        strength = attack_strength(m, self.mode, self.attacker)
+        attack = Attacked(self.mode, self.attacker, item, strength, modifier(m, item), 0, False)
         update(m, attack=roll(m, player, "attack", attack))
         RerollWindow().run(m)
 
@@ -196,10 +356,11 @@ def roll(m: Match, player: int, purpose: str, attack: Attacked) -> Attacked:
     """``attack`` with a new die: ``player`` rolls it for ``purpose``, ``"attack"`` or
     ``"reroll"`` (PW-R30). While the die is rolled the attack is on the table, so a
     card that changes the die reads it there (``raid_of(m).attack``)."""
-    if m.rules.changes(boardcore.DieRolled) or m.rules.roll_makers:  # else nothing reads it: playouts skip it
+    if not m.rules.plain_rolls:  # else nothing reads it: playouts skip it
         update(m, attack=attack)
     verb = f"{attack.mode.value} attack" if purpose == "attack" else "reroll"
-    return attack.rolled(m.roll(RULES.die, f"{verb}: {attack.attacker} -> {attack.target}", player=player, purpose=purpose))
+    reason = f"{verb}: {attack.attacker} -> {attack.target}"
+    return attack.rolled(m.roll(RULES.die, reason, player=player, purpose=purpose))
 
 
 @attrs.frozen
@@ -217,7 +378,7 @@ class RerollWindow(boardcore.Window):
 
     def responders(self, m: Match) -> Sequence[int]:
         attack = raid_of(m).attack
-        return () if attack is None or not attack.open else (owner(m, attack.target if attack.hit else attack.attacker),)
+        return (owner(m, attack.target if attack.hit else attack.attacker),) if attack and attack.open else ()
 
     def may_react(self, m: Match, player: int) -> bool:
         return bool(m.zones[HAND[player]] or chieftains(m, raid_of(m), player))
@@ -225,8 +386,9 @@ class RerollWindow(boardcore.Window):
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
         raid = raid_of(m)
         wanted = CardType.DEFENSE if raid.side_of(player) is Side.DEFENDER else CardType.TACTICS
-        cards = [(c.id, c.label) for c in hand_cards(m, player) if c.type is wanted]
-        return [pick(s, f"reroll with {text}") for s, text in [(s, label(m, s)) for s in chieftains(m, raid, player)] + cards]
+        sources = [(s, label(m, s)) for s in chieftains(m, raid, player)]
+        sources += [(c.id, c.label) for c in hand_cards(m, player) if c.type is wanted]
+        return [pick(s, f"reroll with {text}") for s, text in sources]
 
     def prompt(self, m: Match, player: int) -> str:
         a = cast(Attacked, raid_of(m).attack)
@@ -249,7 +411,8 @@ class RerollWindow(boardcore.Window):
 
 def chieftains(m: Match, raid: Raid, player: int) -> list[str]:
     """``player``'s participants with an unused raid reroll (PW-R09): a Chieftain gives one."""
-    return [p for p in raid.sides[raid.side_of(player).value] if effect_of(m.rules, p).raid_rerolls > raid.spent.count(p)]
+    named = [p for p in raid.sides[raid.side_of(player).value] if not is_generic(m, p)]
+    return [p for p in named if effect_of(m.rules, p).raid_rerolls(card(m, p)) > raid.spent.count(p)]
 
 
 # -- R4: the round end's decisions ---------------------------------------------------------
@@ -269,7 +432,7 @@ class ExtraRound(boardcore.Window):
 
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
         side = raid_of(m).side_of(player)
-        playable = [c for c in hand_cards(m, player) if effect_of(m.rules, c.id).extra_round_for is side]
+        playable = [c for c in hand_cards(m, player) if effect_of(m.rules, c.id).extra_round_for(c) is side]
         return [pick(c.id, f"play {c.label}") for c in playable]
 
     def prompt(self, m: Match, player: int) -> str:
@@ -289,14 +452,8 @@ class Stance(boardcore.Select):
     secret = True
     public = True
 
-    def candidates(self, m: Match, picked: tuple[str, ...]) -> Sequence[str]:
-        return () if picked else (RETREAT, FIGHT_ON)
-
-    def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
-        return bool(picked)
-
-    def option(self, m: Match, item: str) -> Action:
-        return pick(item, item.replace("-", " "))
+    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[Action]:
+        return [boardcore.DONE] if picked else [pick(RETREAT, "retreat"), pick(FIGHT_ON, "fight on")]
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         return "casualties are tied: retreat, or fight on?"
@@ -317,3 +474,76 @@ class Retreat(boardcore.SecretChoices):
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
         if not all(picks == (RETREAT,) for picks in chosen.values()):
             RaidRounds.update(m, again=True)
+
+
+# -- Phase 7: the Aftermath ---------------------------------------------------------------
+
+
+def one_d5(roll: int) -> int:
+    """1D5 rolled as a d10 halved, rounding up (PW-R33)."""
+    return (roll + 1) // 2
+
+
+class Aftermath(Phase):
+    name = "aftermath"
+
+    def begin(self, m: Match) -> None:
+        raid = m.table.raid
+        m.table = attrs.evolve(m.table, raid=None)
+        if raid is None or raid.winner is None:
+            return  # no raid, or no winner: nothing happens (PW-R27)
+        if raid.winner is Side.DEFENDER:
+            m.perform(CardsDrawn(raid.defender, RULES.defender_draw, "defender"))  # no limit now (PW-R15)
+            return
+        winner, loser = raid.attacker, raid.defender
+        for _ in range(m.take(PRISONERS, m.count(PRISONERS, loser), loser)):
+            add_generic(m, winner)  # PW-R32: the Defender's prisoners go free and join him
+        roll = m.roll(RULES.die, "capture 1D5", player=winner, purpose="capture")
+        taken = min(one_d5(roll), len(generics(m, loser)))
+        m.schedule(*(Capture(winner, victim=loser) for _ in range(taken)), StealFood(winner, loser))
+
+
+@attrs.frozen
+class Capture(boardcore.Choose):
+    """PW-D11: the Attacker picks one of the Defender's generic markers to capture;
+    it becomes one of his Prisoners (PW-R33). A run of interchangeable ones is one option (section 4.4)."""
+
+    victim: int = attrs.field(kw_only=True)
+    public = True
+
+    def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
+        tribe, generic = persons(m, self.victim), generics(m, self.victim)
+        return [(g, f"capture {wording}") for g, wording in merged(m, tribe, generic)]
+
+    def prompt(self, m: Match, player: int) -> str:
+        return "capture one of the enemy's generic people"
+
+    def chosen(self, m: Match, player: int, item: str) -> None:
+        m.schedule(Perform(LeftPlay(item, self.victim, Cause.CAPTURED, by=player)))
+
+
+@attrs.frozen
+class StealFood(boardcore.Step):
+    """The Attacker rolls d10 and takes that much Food, at most what the Defender has (PW-R35)."""
+
+    thief: int
+    victim: int
+
+    def run(self, m: Match) -> None:
+        roll = m.roll(RULES.die, "steal food 1D10", player=self.thief, purpose="steal")
+        m.perform(FoodStolen(self.thief, self.victim, min(roll, m.count(FOOD, self.victim))))
+
+
+@attrs.frozen
+class FoodStolen(boardcore.Moment):
+    """``thief`` takes ``food`` Food from ``victim`` (PW-R35): the steal die, at most
+    what the victim has."""
+
+    thief: int
+    victim: int
+    food: int
+
+    __str__ = said("")  # the Food counters say it
+
+    def happen(self, m: Match) -> None:
+        m.add(FOOD, m.take(FOOD, self.food, self.victim), self.thief)

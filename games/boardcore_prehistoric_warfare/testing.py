@@ -37,9 +37,9 @@ from boardcore.testing import advance_to, arranged, decision, events, load_dice,
 from . import NAME
 from .cards import RULES, CardType
 from .checks import FELL_TOGETHER, eliminate
-from .records import Raid, RaidBegan
-from .tribe import DECK, FOOD, GENERIC, HAND, PRISONERS, TRIBE, add_generic, card, enter, generics, is_generic, owner
-from .tribe import persons, remove
+from .raid import Raid, RaidBegan
+from .tribe import DECK, FOOD, GENERIC, HAND, PRISONERS, TRIBE, Cause, LeftPlay, add_generic, card, enter, generics
+from .tribe import is_generic, owner, persons
 
 PersonSpec = str | tuple[str, Sequence[str]]
 """``"generic"``, a Person card (name or id), or ``(either, [gear names or ids])``."""
@@ -216,6 +216,12 @@ def _build(state: State, seat: int, spec: PersonSpec) -> str:
         [card_id] = put(state, HAND[seat], [item])
         m.attach(card_id, HAND[seat], person, seat)
     return person
+
+
+def remove(m: Match, person: str) -> None:
+    """Take a person out of play as the rules do (PW-R41: his gear to the discard pile, a
+    named card too, a marker back to the supply), with nothing recorded."""
+    LeftPlay(person, owner(m, person), Cause.HARDSHIP).happen(m)
 
 
 def choose_ids(state: State, player: int, *ids: str) -> None:

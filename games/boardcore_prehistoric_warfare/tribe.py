@@ -1,6 +1,7 @@
 """Tribes: the declared zones and counters, persons in play and their entry numbers,
-their gear and strength (section 2), and the moments of a tribe: a person leaving
-play (:class:`LeftPlay`) and cards drawn (:class:`CardsDrawn`).
+their gear and strength (section 2), and the events of a tribe: a person entering
+play (:class:`EnteredPlay`), and the moments of a person leaving play
+(:class:`LeftPlay`) and of cards drawn (:class:`CardsDrawn`).
 
 A *person* is either a named Person card in its owner's public ``tribe:<seat>``
 zone, or a generic marker: an engine piece of kind ``"person"`` (strength 1).
@@ -11,6 +12,7 @@ table, which orders them "oldest first" (section 2).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Sequence
 from typing import ClassVar, cast
 
@@ -19,9 +21,7 @@ import attrs
 import boardcore
 from boardcore import Match, Visibility
 
-from .cards import RULES, CardType, PWCard, Slot, said
-from .effects import effect_of
-from .records import AttackMode, Cause, EnteredPlay, table
+from .cards import RULES, CardType, PWCard, Slot, effect_of, said
 
 DISCARD = boardcore.Zone("discard")
 DECK = boardcore.Zone("deck", Visibility.HIDDEN, refill=DISCARD, deck=True)
@@ -33,6 +33,26 @@ FOOD = boardcore.Counter("food", start=RULES.start_food)
 PRISONERS = boardcore.Counter("prisoners")
 GENERIC = "person"
 """The piece kind of a generic person marker."""
+
+
+class Cause(enum.Enum):
+    """Why a person left play (PW-R41)."""
+
+    HARDSHIP = "hardship"
+    STARVATION = "starvation"
+    KILLED = "killed"
+    CAPTURED = "captured"
+
+
+@attrs.frozen
+class EnteredPlay(boardcore.Event):
+    """A person entered play with its entry number."""
+
+    person: str
+    owner: int
+    entry: int
+
+    __str__ = said("{person} enters play for seat {owner} as #{entry}")
 
 
 def setup(m: Match) -> None:
@@ -59,8 +79,7 @@ def generics(m: Match, seat: int) -> tuple[str, ...]:
 
 def persons(m: Match, seat: int) -> tuple[str, ...]:
     """Every person ``seat`` has in play, oldest first."""
-    entries = table(m).entries
-    return tuple(sorted((*m.zones[TRIBE[seat]], *generics(m, seat)), key=entries.__getitem__))
+    return tuple(sorted((*m.zones[TRIBE[seat]], *generics(m, seat)), key=m.table.entries.__getitem__))
 
 
 def population(m: Match, seat: int) -> int:
@@ -84,7 +103,7 @@ def owner(m: Match, person: str) -> int:
 def label(m: Match, person: str) -> str:
     """A short, unique name for a person: ``generic #12``, ``Warrior #23``."""
     name = "generic" if is_generic(m, person) else card(m, person).label
-    return f"{name} #{table(m).entries[person]}"
+    return f"{name} #{m.table.entries[person]}"
 
 
 def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = None) -> list[tuple[str, str]]:
@@ -103,7 +122,7 @@ def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = Non
     """
     allowed = None if eligible is None else set(eligible)
     pieces, attached = m.pieces, m.attached
-    offered: list[tuple[str, int]] = []  # each option: its person, and how many eligible persons it stands for
+    offered: list[tuple[str, int]] = []  # each option: its person, and how many eligible ones it stands for
     joined = False  # the last offered person is an unarmed generic, and the run goes on
     for person in people:
         plain = person in pieces and not attached(person)  # an unarmed generic
@@ -122,7 +141,7 @@ def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = Non
 
 def enter(m: Match, person: str, seat: int) -> None:
     """Give a person who just entered play the next entry number."""
-    t = table(m)
+    t = m.table
     m.table = attrs.evolve(t, entries={**t.entries, person: t.next_entry}, next_entry=t.next_entry + 1)
     m.emit(EnteredPlay(person, seat, t.next_entry))
 
@@ -132,21 +151,6 @@ def add_generic(m: Match, seat: int) -> str:
     person = m.add_piece(GENERIC, seat)
     enter(m, person, seat)
     return person
-
-
-def remove(m: Match, person: str) -> tuple[str, ...]:
-    """Take a person out of play (PW-R41): attachments to the discard pile, a named card
-    too, a generic marker back to the supply. Returns the gear discarded. The rules
-    remove persons through the :class:`LeftPlay` moment; this is what it does."""
-    seat = owner(m, person)
-    gear = m.release(person, DISCARD)
-    if is_generic(m, person):
-        m.remove_piece(person)
-    else:
-        m.move((person,), TRIBE[seat], DISCARD)
-    t = table(m)
-    m.table = attrs.evolve(t, entries={p: n for p, n in t.entries.items() if p != person})
-    return gear
 
 
 @attrs.frozen
@@ -170,7 +174,16 @@ class LeftPlay(boardcore.Moment):
     __str__ = said("seat {owner} loses {person} ({cause.value}; gear discarded: {gear})")
 
     def happen(self, m: Match) -> LeftPlay | None:
-        gear = remove(m, self.person)
+        """The person's attachments go to the discard pile, a named card too, a generic
+        marker back to the supply (PW-R41); a captured generic becomes a Prisoner."""
+        person, gear = self.person, m.release(self.person, DISCARD)
+        if is_generic(m, person):
+            m.remove_piece(person)
+        else:
+            m.move((person,), TRIBE[self.owner], DISCARD)
+        entries = dict(m.table.entries)
+        del entries[person]
+        m.table = attrs.evolve(m.table, entries=entries)
         if self.cause is Cause.CAPTURED and self.by is not None:
             m.add(PRISONERS, 1, self.by)
         return attrs.evolve(self, gear=gear) if gear else None
@@ -195,6 +208,14 @@ class CardsDrawn(boardcore.Moment):
 # -- gear and strength (section 2, PW-R07 to PW-R13) ----------------------------------------
 
 
+class AttackMode(enum.Enum):
+    """The two kinds of attack, ranged and hand-to-hand: the two steps of a raid round
+    (section 4.1, R2 and R3)."""
+
+    RANGED = "ranged"
+    HTH = "hth"
+
+
 def gear(m: Match, person: str) -> list[PWCard]:
     """The cards attached to a person."""
     return [card(m, c) for c in m.attached(person)]
@@ -202,8 +223,7 @@ def gear(m: Match, person: str) -> list[PWCard]:
 
 def fits(m: Match, item: PWCard, person: str) -> bool:
     """Whether ``item`` can be attached to ``person`` now: every slot it needs is free (PW-R12, PW-R13)."""
-    cards = cast("dict[str, PWCard]", m.rules.cards)
-    return bool(item.slots) and not any(item.slots & cards[held].slots for held in m.attached(person))
+    return bool(item.slots) and not any(item.slots & card(m, held).slots for held in m.attached(person))
 
 
 def ranged_weapon(m: Match, person: str) -> PWCard | None:
@@ -217,7 +237,8 @@ def ranged_strength(m: Match, shooter: str) -> int:
     weapon = ranged_weapon(m, shooter)
     if weapon is None or weapon.ranged_strength is None:
         return 0
-    return weapon.ranged_strength + effect_of(m.rules, shooter).ranged_bonus
+    bonus = 0 if is_generic(m, shooter) else effect_of(m.rules, shooter).ranged_bonus(card(m, shooter))
+    return weapon.ranged_strength + bonus
 
 
 def hth_strength(m: Match, person: str) -> int:
@@ -228,6 +249,7 @@ def hth_strength(m: Match, person: str) -> int:
 
 
 def attack_strength(m: Match, mode: AttackMode, attacker: str) -> int:
+    """S of ``attacker``'s attack in the ``mode`` step (section 2, PW-R07)."""
     return ranged_strength(m, attacker) if mode is AttackMode.RANGED else hth_strength(m, attacker)
 
 
@@ -235,5 +257,6 @@ def modifier(m: Match, target: str) -> int:
     """M against ``target``: +1 for armor (PW-R07), plus the target's own modifier
     (Great Warrior +1, PW-R08). They stack."""
     armored = any(item.type is CardType.ARMOR for item in gear(m, target))
-    return armored + effect_of(m.rules, target).modifier_against
+    own = 0 if is_generic(m, target) else effect_of(m.rules, target).modifier_against(card(m, target))
+    return armored + own
 

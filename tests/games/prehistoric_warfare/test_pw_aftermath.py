@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 import boardcore
 from boardcore.testing import choose, events
-from boardcore_prehistoric_warfare import FOOD, HAND, PRISONERS, RaidDecided
-from boardcore_prehistoric_warfare.aftermath import one_d5
+from boardcore_prehistoric_warfare import FOOD, HAND, PRISONERS, RaidDecided, one_d5
 from boardcore_prehistoric_warfare.tribe import generics, persons, population
 
 from .pw_helpers import choose_ids, raid

@@ -8,8 +8,7 @@ import pytest
 
 import boardcore
 import boardcore_prehistoric_warfare as pw
-from boardcore_prehistoric_warfare import BASE_EFFECTS, CardType, Side
-from boardcore_prehistoric_warfare.effects import effect_of
+from boardcore_prehistoric_warfare import BASE_EFFECTS, CardType, Side, effect_of
 
 from .pw_helpers import GAME
 
@@ -91,20 +90,21 @@ def test_effects_are_registered_and_answer_their_questions():
     }  # fmt: skip
     assert GAME.effects == BASE_EFFECTS
     cards = GAME.cards
-    assert effect_of(GAME, "PW001-1").modifier_against == 1  # PW-R08
-    assert effect_of(GAME, "PW005-1").ranged_bonus == 1  # PW-R10
-    assert effect_of(GAME, "PW002-1").raid_rerolls == 1  # PW-R09
-    assert effect_of(GAME, "PW088-1").extra_round_for is Side.ATTACKER  # PW-R28
-    assert effect_of(GAME, "PW089-1").extra_round_for is Side.DEFENDER
-    assert effect_of(GAME, "PW090-1").draws == 2  # PW-R17
+    assert effect_of(GAME, "PW001-1").modifier_against(cards["PW001-1"]) == 1  # PW-R08
+    assert effect_of(GAME, "PW005-1").ranged_bonus(cards["PW005-1"]) == 1  # PW-R10
+    assert effect_of(GAME, "PW002-1").raid_rerolls(cards["PW002-1"]) == 1  # PW-R09
+    assert effect_of(GAME, "PW088-1").extra_round_for(cards["PW088-1"]) is Side.ATTACKER  # PW-R28
+    assert effect_of(GAME, "PW089-1").extra_round_for(cards["PW089-1"]) is Side.DEFENDER
+    assert effect_of(GAME, "PW090-1").draws(cards["PW090-1"]) == 2  # PW-R17
     assert effect_of(GAME, "PW100-1").negates(cards["PW100-1"], "animal")
     assert not effect_of(GAME, "PW100-1").negates(cards["PW100-1"], "social")
-    assert effect_of(GAME, "PW003-1").raid_rerolls == 0  # Big Man: no ability
-    assert effect_of(GAME, "person-1").raid_rerolls == 0  # a generic marker is no card: no ability
+    assert effect_of(GAME, "PW003-1").raid_rerolls(cards["PW003-1"]) == 0  # Big Man: no ability
+    assert effect_of(GAME, "person-1").given == {}  # a generic marker is no card: no ability
 
 
 def test_an_effect_answers_only_the_rules_questions():
-    assert pw.Effect(draws=3).draws == 3 and pw.Effect(draws=3).modifier_against == 0
+    card = GAME.cards["PW003-1"]
+    assert pw.Effect(draws=3).draws(card) == 3 and pw.Effect(draws=3).modifier_against(card) == 0
     with pytest.raises(TypeError, match="not 'power'"):
         pw.Effect(power=1)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from boardcore.testing import decision, events
 from boardcore_prehistoric_warfare import AttackMode, Attacked
-from boardcore_prehistoric_warfare.records import hits
+from boardcore_prehistoric_warfare.raid import hits
 
 from .pw_helpers import choose_ids, pass_rerolls, raid, strike
 
