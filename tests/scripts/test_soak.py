@@ -31,7 +31,7 @@ def test_a_rerun_skips_the_recorded_shards_and_the_report_totals_them(soak, tmp_
 
 
 def test_a_failing_shard_is_recorded_with_its_reproducer_and_fails_the_run(soak, tmp_path, capsys, monkeypatch):
-    monkeypatch.setitem(soak.INVARIANTS, "gallic-wars", "tests.scripts.always_broken")
+    monkeypatch.setitem(soak.INVARIANTS, "gallic-wars", ("tests.scripts.always_broken", "check"))
     out = tmp_path / "soak.jsonl"
     monkeypatch.setattr(soak, "SHARD", 1)
     assert soak.main(["--game", "gallic-wars", "--games", "1", "--workers", "1", "--out", str(out)]) == 1
