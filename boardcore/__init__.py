@@ -61,7 +61,7 @@ from ._serialize import from_data, to_data
 from ._spec import Counter, GameSpec, Option
 from ._state import State, redeal_by_owner
 from ._steps import Step
-from ._windows import AfterReaction, Window
+from ._windows import AfterReaction, CardWindow, Window
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec, attachment_zone
 
 __version__ = "0.3.0"
@@ -75,6 +75,7 @@ __all__ = [
     "BoardcoreError",
     "Card",
     "CardPlayed",
+    "CardWindow",
     "CardsMoved",
     "Choose",
     "Chose",

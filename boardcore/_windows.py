@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from ._actions import PASS, Action, Pass
+from ._actions import PASS, Action, Pass, pick
 from ._steps import Step
+from ._zones import SeatZones, Zone, of_seat
 
 if TYPE_CHECKING:
     from ._match import Match
@@ -106,3 +107,44 @@ class Window(Step):
             attrs.evolve(self, index=self.index + 1).run(m)
         else:
             self.reacted(m, player, action)
+
+
+@attrs.frozen
+class CardWindow(Window):
+    """A window in which responders may play a card from their ``source`` zone (a hand)
+    in reaction: "play a Defense card, or pass".
+
+    Class attributes say where cards come from and go (``source``, a zone family;
+    ``to``, a zone or a family) and the verb of the options ("play Shield").
+    Override :meth:`playable` (which cards, from their data and the moment) and
+    :meth:`played` (what a card played does, once it has moved). Responders are
+    asked whenever their source zone holds any card, since which cards it holds
+    is secret: "pass" may be all they can say.
+    """
+
+    source: ClassVar[SeatZones]
+    to: ClassVar[Zone | SeatZones]
+    verb: ClassVar[str] = "play"
+
+    def playable(self, m: Match, player: int, card: Any) -> bool:
+        """Whether ``card`` (its data) may be played in this window now."""
+        return True
+
+    def played(self, m: Match, player: int, card: Any) -> None:
+        """What ``card``, just moved from ``player``'s source zone, does."""
+
+    def may_react(self, m: Match, player: int) -> bool:
+        return bool(m.zones[self.source[player]])
+
+    def reactions(self, m: Match, player: int) -> Sequence[Action]:
+        cards = m.rules.cards
+        return [
+            pick(card_id, f"{self.verb} {cards[card_id].label}")
+            for card_id in m.zones[self.source[player]]
+            if self.playable(m, player, cards[card_id])
+        ]
+
+    def react(self, m: Match, player: int, action: Action) -> None:
+        card = getattr(action, "item")
+        m.move((card,), self.source[player], of_seat(self.to, player))
+        self.played(m, player, m.rules.cards[card])

@@ -18,6 +18,7 @@ PUBLIC = [
     "CANCEL",
     "Card",
     "CardPlayed",
+    "CardWindow",
     "CardsMoved",
     "Choose",
     "Chose",

@@ -94,3 +94,19 @@ def test_a_window_in_progress_saves_and_loads():
     choose(loaded, 0, "block with a Shield")
     choose(state, 0, "block with a Shield")
     assert loaded == state
+
+
+def test_a_card_window_offers_the_playable_cards_of_the_hand_and_moves_the_one_played():
+    game = toycards.variant("toy-cards-card-window", effects={"strike": toycards.StrikeEffect(toycards.ShieldCardWindow)})
+    state = strike_at(["Coin", "Shield", "Shield"], game)
+    shields = [c for c in state.match.cards(HAND[0]) if state.match.card(c).name == "Shield"]
+    assert options(state, 0) == ["block with Shield", "block with Shield", "pass"]
+    state.apply(0, decision(state).options[1])
+    assert events(state, Blocked) == [Blocked(1, 0)] and shields[1] in state.match.cards(DISCARD)
+    assert shields[0] in state.match.cards(HAND[0])
+    # a hand without a Shield is asked all the same (what it holds is secret), with "pass" alone
+    no_shield = strike_at(["Coin"], game)
+    assert options(no_shield, 0) == ["pass"]
+    choose(no_shield, 0, "pass")
+    assert events(no_shield, Hit) == [Hit(1, 0)]
+    assert check_who_is_asked(no_shield, redeals=8) is None

@@ -238,6 +238,30 @@ class ShieldWindow(boardcore.Window):
 
 
 @attrs.frozen
+class ShieldCardWindow(boardcore.CardWindow):
+    """The same window written with the engine's CardWindow: any Shield of the hand is offered."""
+
+    striker: int
+    target: int
+    source = HAND
+    to = DISCARD
+    verb = "block with"
+
+    def responders(self, m: Match) -> list[int]:
+        return [self.target]
+
+    def playable(self, m: Match, player: int, card: Any) -> bool:
+        return card.kind is Kind.SHIELD
+
+    def played(self, m: Match, player: int, card: Any) -> None:
+        m.emit(Blocked(self.striker, self.target))
+
+    def closed(self, m: Match) -> None:
+        m.add(VP, 1, self.striker)
+        m.emit(Hit(self.striker, self.target))
+
+
+@attrs.frozen
 class LeakyShieldWindow(ShieldWindow):
     """A mistake: declared public although Shields are hidden, so whether the target
     is asked tells everybody whether it holds a Shield."""
