@@ -342,6 +342,8 @@ class Reacting(io.StringIO):
 def test_hot_seat_undo_does_not_take_back_the_other_persons_decision(tmp_path, monkeypatch):
     # Ann decides, then Bob (his whole turn of choices), then Ann asks to undo: that
     # would take Bob's decisions back too.
+    monkeypatch.chdir(tmp_path)  # leaving offers to save: an answer must not land in the checkout
+
     def answer(screen):
         if "cannot take it back" in screen or "taken back" in screen:
             return "q"
