@@ -27,10 +27,9 @@ from .rules import describe, end_if, standing
 NAME = "invasions-of-the-horse-people"
 
 SPEC = boardcore.GameSpec(
-    name=NAME, player_counts=CONSTANTS.player_counts,
+    name=NAME, player_counts=CONSTANTS.player_counts, phases=(Migration, Tribute, Invasion, Steppes),
     summary="Steppe nomads depose the Khan and fight for his title; first to 12 Loot wins",
     zones=(DRAW, DISCARD, TRIBUTE, HAND, PLAY), counters=(LOOT,), table_type=HorseTable,
-    phases=(Migration, Tribute, Invasion, Steppes),
     end_if=end_if, turn_limit=CONSTANTS.turn_limit, at_limit=at_limit,
     describe=describe, search_scores=standing,
     search_settle=True,  # the Invasion, which makes the next Khan, is decided at the turn's end

@@ -90,6 +90,9 @@ class HorseCard(boardcore.Card):
     """The name of its type, one of :data:`TYPES`."""
     value: int | None = attrs.field(default=None, kw_only=True, validator=[_valued, optional([ge(1), le(5)])])
     """1..5 for a valued card; None for a Tribe."""
+    note: str | None = attrs.field(default=None, kw_only=True)
+    """What the card does besides counting for its type, in a player's words: an
+    expansion's card with an effect says it here ("Toll: ..."); None for the base game's."""
 
     @property
     def label(self) -> str:
@@ -98,8 +101,10 @@ class HorseCard(boardcore.Card):
 
     @property
     def text(self) -> str:
-        """As a hand reads it: ``"Europe (Conquest 3)"``, ``"Golden Horde (Tribe)"`` (HP-R01, HP-R19)."""
-        return f"{self.name} ({self.type.title()}{'' if self.value is None else f' {self.value}'})"
+        """As a hand reads it: ``"Europe (Conquest 3)"``, ``"Golden Horde (Tribe)"`` (HP-R01, HP-R19),
+        then the card's ``note``: ``"Uyghurs (Tribe; Seizure: ...)"``."""
+        kind = self.type.title() if self.value is None else f"{self.type.title()} {self.value}"
+        return f"{self.name} ({kind}; {self.note})" if self.note else f"{self.name} ({kind})"
 
 
 @attrs.frozen
@@ -129,13 +134,14 @@ def card_id(row: str, value: int | None) -> str:
 
 def load_deck(package: str = __package__, resource: str = DATA) -> tuple[HorseCard, ...]:
     """The cards of the ``[[cards]]`` rows of a data file: one card per value of a
-    valued row, one card for a row without ``values`` (a Tribe; HP-R01). The
-    file's own ``[[types]]``, if any, are declared first.
+    valued row, one card for a row without ``values`` (a Tribe; HP-R01); a row may
+    also name its card's ``effect`` and give its ``note`` (what the effect does, read
+    in the card's text). The file's own ``[[types]]``, if any, are declared first.
 
     Expansions call it with their own package to build their cards the same way.
     """
     declare_types(package, resource)
-    keys = dict(row=str, name=str, type=str, values=list[int] | None, effect=str | None)
+    keys = dict(row=str, name=str, type=str, values=list[int] | None, effect=str | None, note=str | None)
     # A row makes one card per printed value, each with its own id: expanded here,
     # since the engine's ``copies`` makes identical cards.
     cards: list[dict[str, Any]] = []

@@ -150,7 +150,10 @@ class CardsDrawn(boardcore.Moment):
     ``count`` is the number drawn (fewer if both piles run dry, HP-R21). ``purpose``
     says why: ``"deal"``, the Migration deal (HP-R04), or ``"exchange"``, the cards
     that replace his discards (HP-R05). Recorded only while a card or rule acts on
-    draws (``quiet``): otherwise the ``CardsMoved`` of the draw is the record."""
+    draws (``quiet``): otherwise the ``CardsMoved`` of the draw is the record. It has
+    no sentence of its own, so the table leaves it out of what a player reads: that
+    ``CardsMoved`` already says what was drawn (the cards to their owner, how many to
+    everybody else), and a hand never comes up short with 2 to 6 players."""
 
     quiet = True
     player: int
@@ -171,9 +174,8 @@ class Tribute(boardcore.Phase):
     name = "tribute"
 
     def begin(self, m: Match) -> None:
-        khan = m.table.khan
-        if khan is not None and not m.take_skip(khan, self.name):
-            TributePlay(khan).run(m)
+        if m.table.khan is not None and not m.take_skip(m.table.khan, self.name):
+            TributePlay(m.table.khan).run(m)
 
 
 class CardSelect(boardcore.Select):
@@ -228,8 +230,10 @@ class TributeCollected(boardcore.Moment):
         m.add(LOOT, self.gain, self.khan)
 
     def __str__(self) -> str:
+        """``the Khan (seat 0) lays Loot 12 and Conquest 5 and wins 5 Loot``: the Khan named
+        in brackets, so that the sentence reads for "you" too."""
         laid = f"Loot {self.loot} and Conquest {self.conquest}"
-        return f"seat {self.khan}, the Khan, lays {laid} and wins {self.gain} Loot"
+        return f"the Khan (seat {self.khan}) lays {laid} and wins {self.gain} Loot"
 
 
 # -- Invasion ----------------------------------------------------------------------------
@@ -306,17 +310,23 @@ class InvasionResolved(boardcore.Moment):
         last = Reckoning(
             turn=m.turn, khan=title, loot=total(tribute, "loot"), conquest=self.conquest,
             gain=tribute_gain(tribute), weakness=self.weakness, deposed=fallen, strengths=self.strengths,
-            candidates=self.candidates, contested=contested, crowned=crowned,
-        )  # fmt: skip
+            candidates=self.candidates, contested=contested, crowned=crowned)  # fmt: skip
         m.table = attrs.evolve(m.table, khan=khan, last=last)
         return attrs.evolve(self, deposed=title if fallen else None, khan=khan)
 
     def __str__(self) -> str:
-        fate = "nobody is deposed" if self.deposed is None else f"seat {self.deposed} is deposed"
-        if self.deposed is None and deposes(self.weakness, self.conquest):
-            fate = "there was no Khan to depose"  # a Khan would have fallen (HP-R10)
-        now = "nobody is Khan" if self.khan is None else f"seat {self.khan} is Khan"
-        return f"the Nomads' Weakness {self.weakness} against Conquest {self.conquest}: {fate}; {now}"
+        """The Weakness against the Conquest (HP-R10), then, if the title was contested,
+        every candidate's Strength and where the title went (HP-R14, HP-R15): ``the
+        Nomads' Weakness 4 against Conquest 3 deposes seat 0; Strength in the contest:
+        5 for seat 1, 3 for seat 2; the title goes to seat 1``. Seats are named as
+        objects, never as subjects, so that each reads for "you" too."""
+        fight = f"the Nomads' Weakness {self.weakness} against Conquest {self.conquest}"
+        if self.khan is not None and self.khan not in self.candidates:  # no contest: he stays Khan (HP-R16)
+            return f"{fight} leaves seat {self.khan} Khan"
+        fate = "finds no Khan to depose" if self.deposed is None else f"deposes seat {self.deposed}"
+        held = ", ".join(f"{self.strengths[s]} for seat {s}" for s in self.candidates) or "no Tribe played"
+        now = "nobody" if self.khan is None else f"seat {self.khan}"
+        return f"{fight} {fate}; Strength in the contest: {held}; the title goes to {now}"
 
 
 # -- Steppes -----------------------------------------------------------------------------
@@ -346,9 +356,8 @@ def end_if(m: Match) -> Result | None:
     """Whoever holds 12 Loot or more has won (checked whenever a phase ends, so a
     Khan's Tribute wins before the Invasion). Only the Khan scores, once a turn,
     so in the base game there is never more than one such player."""
-    scores = loot(m)
-    rich = tuple(seat for seat, points in enumerate(scores) if points >= CONSTANTS.loot_to_win)
-    return Result(rich, WON, scores) if rich else None
+    rich = tuple(seat for seat, points in enumerate(loot(m)) if points >= CONSTANTS.loot_to_win)
+    return Result(rich, WON, loot(m)) if rich else None
 
 
 def at_limit(m: Match) -> Result:

@@ -38,7 +38,7 @@ def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):
         (b'type = "conquest"', b'type = "tribute"', load_deck, FILE + ": $[0].type",
          "unknown card type 'tribute': no [[types]] table declares it (row of card 'HP01-v1')"),
         (b'name = "Europe"', b'name = "Europe"\ncolour = "red"', load_deck, FILE + ":{next}: $.cards[0].colour",
-         "unknown key (known keys: row, name, type, values, effect)"),
+         "unknown key (known keys: row, name, type, values, effect, note)"),
         (b'row = "HP01"\n', b"", load_deck, FILE + ":{header}: $.cards[0].row", "required key missing"),
         # the card class: values 1..5, a Tribe without one (HP-R01), one card per id
         (b"values = [1, 2, 3, 4, 5]", b"values = [1, 2, 3, 4, 6]", load_deck, FILE + ": $[4].value",

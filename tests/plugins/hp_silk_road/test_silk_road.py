@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import tomllib
+from importlib import resources
+
 import attrs
 import pytest
 
@@ -81,6 +84,23 @@ def test_present_both_cards_are_shuffled_into_the_deck(variant):
     m = state.match
     dealt = m.cards(DRAW) + m.cards(HAND[0]) + m.cards(HAND[1])
     assert len(dealt) == 77 and {SILK_ROAD, UYGHURS} <= set(dealt)
+
+
+def test_each_cards_text_reads_back_its_row_and_says_what_the_card_does(variant):
+    # Read from the data file itself: name, type and value as the base game's cards
+    # read (HP-R01), then the row's note, which says what the card's effect does.
+    data = tomllib.loads(resources.files("boardcore_hp_silk_road").joinpath("data/cards.toml").read_text())
+    expected = {}
+    for row in data["cards"]:
+        value = "".join(f" {v}" for v in row.get("values", []))
+        card = row["row"] + "".join(f"-v{v}" for v in row.get("values", []))
+        expected[card] = f"{row['name']} ({row['type'].title()}{value}; {row['note']})"
+    assert {card: variant.card(card).text for card in (SILK_ROAD, UYGHURS)} == expected
+    assert expected == {
+        SILK_ROAD: "Silk Road (Conquest 2; Toll: the Khan who lays it in his Tribute may take 1 Loot from a Nomad)",
+        UYGHURS: "Uyghurs (Tribe; Seizure: if the Invasion you play it in deposes the Khan, take 1 Loot from him)",
+    }
+    assert variant.card(SILK_ROAD).label == "Silk Road 2"  # the option stays "play Silk Road 2"
 
 
 def _silk_road_tribute(variant, loot_before, tribute, khan_extra=()):

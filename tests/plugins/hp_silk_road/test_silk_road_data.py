@@ -26,7 +26,7 @@ def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):
         (b'name = "Uyghurs"', b'name = "Uyghurs"\nvalues = [1]', ": $[1].value",
          "a tribe card takes no value (row of card 'SR02-v1')"),
         (b'effect = "uyghurs"', b'effect = "uyghurs"\nloot = 1', ":{next}: $.cards[1].loot",
-         "unknown key (known keys: row, name, type, values, effect)"),
+         "unknown key (known keys: row, name, type, values, effect, note)"),
     ],
 )  # fmt: skip
 def test_a_corrupted_copy_is_refused_naming_the_file_and_the_field(refused, old, new, where, message):
