@@ -6,12 +6,12 @@ in ``shared/rules/prehistoric-warfare.md``; code and tests cite its rulings
 (``PW-Rnn``) and decision points (``PW-Dnn``).
 
 Modules: ``cards`` (the cards' data and their effects), ``tribe`` (zones,
-counters, persons, gear and strength), ``phases`` (Nomad to Food), ``raid`` (the
-Raid Phase with its rerolls, the raid record on the table, and the Aftermath),
-``checks`` (elimination, victory, round limit); ``testing`` (not loaded by the
-game) holds the invariants and scenario helpers for tests. What an expansion may
-rely on is exported here (``__all__``) and listed in the game's page under "For
-expansion authors".
+counters, persons, gear and strength, and the phases Nomad to Food), ``raid`` (the
+Raid Phase with its rerolls, the raid record on the table, and the Aftermath);
+this module holds the end of a game (elimination, victory, round limit) and the
+spec. ``testing`` (not loaded by the game) holds the invariants and scenario
+helpers for tests. What an expansion may rely on is exported here (``__all__``)
+and listed in the game's page under "For expansion authors".
 """
 
 from __future__ import annotations
@@ -19,24 +19,22 @@ from __future__ import annotations
 import enum
 
 import boardcore
+from boardcore import Match, Result
 
 from .cards import CARDS, KINDS, RULES, CardType, Effect, Kind, PWCard, Slot, effect_of
-from .checks import FELL_TOGETHER, LAST_STANDING, POPULATION, ROUND_LIMIT, at_limit, describe, eliminate
-from .checks import end_if, standing
-from .phases import Arm, DrawCards, Elements, Food, FoodPaid, Hunt, Hunted, LosePerson, Negation, Nomad
-from .phases import PlayFromHand, Recruit, Tribe
 from .raid import Aftermath, Attacked, Capture, ChooseTarget, DeclareRaid, ExtraRound, FoodStolen, PickRaiders
 from .raid import PWTable, Raid, RaidBegan, RaidDecided, RaidDeclared, RaidRounds, RerollWindow, Retreat, Side
 from .raid import Stance, StealFood, one_d5, raid_of
-from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, AttackMode, CardsDrawn, Cause, EnteredPlay
-from .tribe import LeftPlay, add_generic, attack_strength, card, gear, generics, is_generic, label, modifier
-from .tribe import owner, persons, population, setup
+from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, Arm, AttackMode, CardsDrawn, Cause, DrawCards
+from .tribe import Elements, EnteredPlay, Food, FoodPaid, Hunt, Hunted, LeftPlay, LosePerson, Negation, Nomad
+from .tribe import PlayFromHand, Recruit, Tribe, add_generic, attack_strength, card, gear, generics, is_generic
+from .tribe import hth_strength, label, modifier, owner, persons, population, ranged_strength, setup
 
 NAME = "prehistoric-warfare"
 
 BASE_EFFECTS: dict[str, Effect] = {
     "great-warrior": Effect(modifier_against=1),  # PW-R08: attacks against him are at +1
-    "hunter": Effect(ranged_bonus=1),  # PW-R10: his ranged weapon gets Str +1
+    "hunter": Effect(ranged_bonus=1),  # PW-R10: his ranged weapon gets strength +1
     "chieftain": Effect(raid_rerolls=1),  # PW-R09: one reroll per raid he takes part in
     "massacre": Effect(extra_round_for=Side.ATTACKER),  # PW-R28
     "counter-attack": Effect(extra_round_for=Side.DEFENDER),  # PW-R28
@@ -44,6 +42,91 @@ BASE_EFFECTS: dict[str, Effect] = {
     "negate": Effect(),  # PW-R20: the negation Specials cancel the category printed on them
 }
 """The effects the cards' data names (``effect = "hunter"``), by name."""
+
+# -- the end of a game (section 4.3) --------------------------------------------------
+
+POPULATION = "population: a tribe reached 30 people"
+LAST_STANDING = "elimination: last tribe standing"
+FELL_TOGETHER = "elimination: the last tribes fell together"
+ROUND_LIMIT = "turn limit: largest tribe after round 50"
+
+
+def scores(m: Match) -> tuple[int, ...]:
+    return tuple(population(m, seat) for seat in range(m.players))
+
+
+def end_if(m: Match) -> Result | None:
+    """The check point (4.3, 1 to 3; PW-R36 to PW-R38): eliminate every tribe with no
+    people, then look for a last tribe or a tribe of 30. Skipped when the Raid Phase
+    ends, so a beaten tribe still pays the Aftermath before it is eliminated."""
+    if m.phase == DeclareRaid.name:
+        return None
+    # Each tribe counted once: the search bots run this check thousands of times a decision.
+    pops = {seat: population(m, seat) for seat in m.alive()}
+    fallen = [seat for seat, pop in pops.items() if pop == 0]
+    for seat in fallen:
+        eliminate(m, seat)
+        del pops[seat]
+    if len(pops) == 1:
+        return Result(tuple(pops), LAST_STANDING, scores(m))
+    if not pops:
+        return Result(tuple(fallen), FELL_TOGETHER, scores(m))  # PW-R38: a draw between them
+    top = max(pops.values())
+    if top < RULES.winning_population:
+        return None
+    return Result(tuple(seat for seat, pop in pops.items() if pop == top), POPULATION, scores(m))
+
+
+def eliminate(m: Match, seat: int) -> None:
+    """PW-R36: the hand to the discard pile, Food and Prisoners to the supply. A tribe
+    is eliminated with 0 people, so it has no cards in play left to discard."""
+    m.move_all(HAND[seat], DISCARD)
+    m.set_count(FOOD, 0, seat)
+    m.set_count(PRISONERS, 0, seat)
+    m.eliminate(seat)
+
+
+def at_limit(m: Match) -> Result:
+    """PW-R39: highest population wins; ties go to Food, then Prisoners; still tied, a draw."""
+
+    def rank(seat: int) -> tuple[int, int, int]:
+        return population(m, seat), m.count(FOOD, seat), m.count(PRISONERS, seat)
+
+    best = max(rank(seat) for seat in m.alive())
+    return Result(tuple(seat for seat in m.alive() if rank(seat) == best), ROUND_LIMIT, scores(m))
+
+
+def standing(m: Match) -> tuple[int, ...]:
+    """Each tribe's worth, for search bots judging a match in progress (the game's
+    ``search_scores``): its population, its Food and Prisoners at
+    ``stores_per_person`` to a person (they are the people it will not starve), and
+    its fighting strength above a tribe of generic markers at
+    ``strength_per_person`` points to a person.
+
+    Population alone cannot tell a search that a hunt fed next turn's people, nor
+    that a Warrior with a spear wins raids that a generic marker loses."""
+    stores, points = RULES.stores_per_person, RULES.strength_per_person
+    return tuple(
+        points * (stores * population(m, seat) + m.count(FOOD, seat) + m.count(PRISONERS, seat))
+        + stores * sum(max(hth_strength(m, p), ranged_strength(m, p)) - 1 for p in _fighters(m, seat))
+        for seat in range(m.players)
+    )
+
+
+def _fighters(m: Match, seat: int) -> list[str]:
+    """``seat``'s persons whose attack strength may differ from a generic marker's:
+    its named persons, and its generic markers that carry gear. (A search judges
+    thousands of positions a decision; a tribe is mostly bare generics.)"""
+    return [*m.zones[TRIBE[seat]], *(p for p in generics(m, seat) if m.attached(p))]
+
+
+def describe(m: Match, player: int | None) -> dict[str, list[int]]:
+    """Each tribe's population, the score the game is played for (PW-R01), for a view
+    (public): a list by seat, which the table shows as a row by seat ("people: Ann 10, Bob 9")."""
+    return {"people": [population(m, seat) for seat in range(m.players)]}
+
+
+# -- the game --------------------------------------------------------------------------
 
 SPEC = boardcore.GameSpec(
     name=NAME,

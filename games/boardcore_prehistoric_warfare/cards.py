@@ -104,6 +104,8 @@ class PWCard(boardcore.Card):
     negates: str | None = attrs.field(default=None, kw_only=True, validator=_NAME)
     """The category of the Hardships a negation Special cancels (PW-R20)."""
     note: str | None = attrs.field(default=None, kw_only=True)
+    """The note as a player reads it: the printed note, in its ruling's words where a ruling
+    fixes what the printed words mean (PW-R08 to PW-R10); what the family leaves unsaid (PW-R28)."""
     slots: frozenset[Slot] = attrs.field(init=False, eq=False, repr=False)
     """The slots this card fills when attached; empty for cards that never attach.
     Worked out from the type when the card is made: searches ask it for every
@@ -125,7 +127,7 @@ class PWCard(boardcore.Card):
 
     @property
     def text(self) -> str:
-        """The name, family, numbers and printed note: ``Spear Thrower (Ranged weapon, strength 6)``,
+        """The name, family, numbers and note: ``Spear Thrower (Ranged weapon, strength 6)``,
         ``Set Traps (Hunting, food 3)``; the family keeps shared names apart (PW-R05). Sticks & Stones
         leaves out its note, which its numbers already say."""
         kind = KINDS[self.type]
@@ -166,10 +168,10 @@ class Constants:
     die: int = attrs.field(validator=attrs.validators.ge(2))
     stores_per_person: int = attrs.field(default=2, validator=_AT_LEAST_1)
     """Not a rule: how many Food or Prisoners the search bots count as one person when
-    they judge a match in progress (``checks.standing``)."""
+    they judge a match in progress (:func:`~boardcore_prehistoric_warfare.standing`)."""
     strength_per_person: int = attrs.field(default=4, validator=_AT_LEAST_1)
     """Not a rule: how many points of attack strength above a generic marker's the
-    search bots count as one more person (``checks.standing``)."""
+    search bots count as one more person (:func:`~boardcore_prehistoric_warfare.standing`)."""
 
 
 CARDS = boardcore.load_cards(__package__, "data/cards.toml", PWCard)
@@ -182,8 +184,8 @@ _SAID = {c.id: c.label for c in CARDS} | {"True": "a hit", "False": "a miss", "N
 def said(template: str) -> Callable[[Any], str]:
     """An event's ``__str__``: ``template`` filled with its fields as a player reads them, card ids as
     labels, generic markers as "a generic", tuples as lists, a hit test as "a hit" or "a miss".
-    ``said("")`` makes a moment read as nothing at the table, where the engine's events it
-    makes (the cards moved, the counters changed) already say what happened."""
+    A moment whose engine events (the cards moved, the counters changed) already say what
+    happened has no sentence: the table counts it as bookkeeping (``--verbose`` shows it)."""
     return lambda event: template.format_map({k: _read(v) for k, v in attrs.asdict(event, recurse=False).items()})
 
 

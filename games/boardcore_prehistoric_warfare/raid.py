@@ -30,13 +30,12 @@ from typing import Any, ClassVar, cast
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Perform, Phase, Procedure, Target, pick
+from boardcore import Action, Match, Perform, Phase, Pick, Procedure, Target, pick
 
 from .cards import RULES, CardType, PWCard, effect_of, said
-from .phases import PlayFromHand, hand_cards, item_of
-from .tribe import DISCARD, FOOD, HAND, PRISONERS, AttackMode, CardsDrawn, Cause, LeftPlay, add_generic
-from .tribe import attack_strength, card, generics, is_generic, label, merged, modifier, owner, persons
-from .tribe import ranged_weapon
+from .tribe import DISCARD, FOOD, HAND, PRISONERS, AttackMode, CardsDrawn, Cause, LeftPlay, PlayFromHand
+from .tribe import add_generic, attack_strength, card, generics, is_generic, label, merged, modifier, owner
+from .tribe import persons, ranged_weapon
 
 RETREAT, FIGHT_ON = "retreat", "fight-on"
 
@@ -88,8 +87,14 @@ class Attacked(boardcore.Moment):
         """Whether a reroll could change the result (0 < S - M < 10, section 4.2)."""
         return 0 < self.strength - self.modifier < 10
 
-    def rolled(self, roll: int) -> Attacked:
-        """The attack with ``roll`` on the table."""
+    def rolled(self, m: Match, player: int, purpose: str) -> Attacked:
+        """The attack with a new die: ``player`` rolls it for ``purpose``, ``"attack"`` or
+        ``"reroll"`` (PW-R30). While the die is rolled the attack is on the table, so a
+        card that changes the die reads it there (``raid_of(m).attack``)."""
+        if not m.rules.plain_rolls:  # else nothing reads it: playouts skip it
+            update(m, attack=self)
+        verb = f"{self.mode.value} attack" if purpose == "attack" else "reroll"
+        roll = m.roll(RULES.die, f"{verb}: {self.attacker} -> {self.target}", player=player, purpose=purpose)
         return Attacked(self.mode, self.attacker, self.target, self.strength, self.modifier, roll)
 
     def happen(self, m: Match) -> None:
@@ -131,9 +136,6 @@ class Raid:
     def participants(self) -> Iterator[tuple[Side, str]]:
         """Every participant with its side: the Attacker's oldest first, then the Defender's (PW-R25)."""
         return ((side, person) for side in Side for person in self.sides[side.value])
-
-    def both_alive(self) -> bool:
-        return bool(self.sides[0]) and bool(self.sides[1])
 
     @property
     def leader(self) -> Side | None:
@@ -221,14 +223,13 @@ class RaidDeclared(boardcore.Moment):
     opens, and the Attacker picks his raiders.
 
     Performed as a step (``asks``), so a card may replace it at its owner's choice.
-    Replaced or cancelled, there is no raid: no raiders, no rounds, no Aftermath."""
+    Replaced or cancelled, there is no raid: no raiders, no rounds, no Aftermath. No
+    sentence: the choice that played the card says it."""
 
     asks: ClassVar[bool] = True
     attacker: int
     defender: int
     card: str
-
-    __str__ = said("")  # the card played says it
 
     def happen(self, m: Match) -> None:
         m.table = attrs.evolve(m.table, raid=Raid(attacker=self.attacker, defender=self.defender))
@@ -305,7 +306,7 @@ class RaidRounds(Procedure):
         """R4 (PW-R26 to PW-R29): with both sides standing and rounds left, the
         extra-round cards or the hidden retreat choice."""
         raid = raid_of(m)
-        if raid.both_alive() and raid.round < RULES.raid_round_limit:
+        if all(raid.sides) and raid.round < RULES.raid_round_limit:  # both sides still stand
             m.schedule(Retreat() if raid.leader is None else ExtraRound())
 
     def next_round(self, m: Match) -> Any:
@@ -348,19 +349,8 @@ class ChooseTarget(boardcore.Choose):
     def chosen(self, m: Match, player: int, item: str) -> None:
         strength = attack_strength(m, self.mode, self.attacker)
         attack = Attacked(self.mode, self.attacker, item, strength, modifier(m, item), 0, False)
-        update(m, attack=roll(m, player, "attack", attack))
+        update(m, attack=attack.rolled(m, player, "attack"))
         RerollWindow().run(m)
-
-
-def roll(m: Match, player: int, purpose: str, attack: Attacked) -> Attacked:
-    """``attack`` with a new die: ``player`` rolls it for ``purpose``, ``"attack"`` or
-    ``"reroll"`` (PW-R30). While the die is rolled the attack is on the table, so a
-    card that changes the die reads it there (``raid_of(m).attack``)."""
-    if not m.rules.plain_rolls:  # else nothing reads it: playouts skip it
-        update(m, attack=attack)
-    verb = f"{attack.mode.value} attack" if purpose == "attack" else "reroll"
-    reason = f"{verb}: {attack.attacker} -> {attack.target}"
-    return attack.rolled(m.roll(RULES.die, reason, player=player, purpose=purpose))
 
 
 @attrs.frozen
@@ -387,7 +377,7 @@ class RerollWindow(boardcore.Window):
         raid = raid_of(m)
         wanted = CardType.DEFENSE if raid.side_of(player) is Side.DEFENDER else CardType.TACTICS
         sources = [(s, label(m, s)) for s in chieftains(m, raid, player)]
-        sources += [(c.id, c.label) for c in hand_cards(m, player) if c.type is wanted]
+        sources += [(c.id, c.label) for c in m.card_data(HAND[player], PWCard) if c.type is wanted]
         return [pick(s, f"reroll with {text}") for s, text in sources]
 
     def prompt(self, m: Match, player: int) -> str:
@@ -396,12 +386,12 @@ class RerollWindow(boardcore.Window):
         return f"{result} (S {a.strength}, M {a.modifier}): reroll, or pass"
 
     def react(self, m: Match, player: int, action: Action) -> None:
-        raid, source = raid_of(m), item_of(action)
+        raid, source = raid_of(m), cast(Pick, action).item
         if source in m.zones[HAND[player]]:
             m.move((source,), HAND[player], DISCARD)
         else:
             raid = update(m, spent=raid.spent + (source,))
-        update(m, attack=roll(m, player, "reroll", cast(Attacked, raid.attack)))
+        update(m, attack=cast(Attacked, raid.attack).rolled(m, player, "reroll"))
 
     def closed(self, m: Match) -> None:
         attack = cast(Attacked, raid_of(m).attack)
@@ -419,28 +409,25 @@ def chieftains(m: Match, raid: Raid, player: int) -> list[str]:
 
 
 @attrs.frozen
-class ExtraRound(boardcore.Window):
+class ExtraRound(boardcore.CardWindow):
     """PW-D14 then PW-D15: Massacre (Attacker) or Counter-Attack (Defender) starts
     another round; if both pass, the side ahead wins the raid (PW-R28)."""
+
+    source = HAND
+    to = DISCARD
 
     def responders(self, m: Match) -> Sequence[int]:
         raid = raid_of(m)
         return (raid.attacker, raid.defender)
 
-    def may_react(self, m: Match, player: int) -> bool:
-        return bool(m.zones[HAND[player]])
-
-    def reactions(self, m: Match, player: int) -> Sequence[Action]:
-        side = raid_of(m).side_of(player)
-        playable = [c for c in hand_cards(m, player) if effect_of(m.rules, c.id).extra_round_for(c) is side]
-        return [pick(c.id, f"play {c.label}") for c in playable]
+    def playable(self, m: Match, player: int, item: PWCard) -> bool:
+        return effect_of(m.rules, item.id).extra_round_for(item) is raid_of(m).side_of(player)
 
     def prompt(self, m: Match, player: int) -> str:
         raid = raid_of(m)
         return f"casualties {raid.lost[0]}-{raid.lost[1]}: play a card for another round, or pass"
 
-    def react(self, m: Match, player: int, action: Action) -> None:
-        m.move((item_of(action),), HAND[player], DISCARD)
+    def played(self, m: Match, player: int, item: PWCard) -> None:
         RaidRounds.update(m, again=True)
 
 
@@ -537,13 +524,11 @@ class StealFood(boardcore.Step):
 @attrs.frozen
 class FoodStolen(boardcore.Moment):
     """``thief`` takes ``food`` Food from ``victim`` (PW-R35): the steal die, at most
-    what the victim has."""
+    what the victim has. No sentence: the Food counters say it."""
 
     thief: int
     victim: int
     food: int
-
-    __str__ = said("")  # the Food counters say it
 
     def happen(self, m: Match) -> None:
         m.add(FOOD, m.take(FOOD, self.food, self.victim), self.thief)

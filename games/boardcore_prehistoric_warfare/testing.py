@@ -34,9 +34,8 @@ import boardcore
 from boardcore import Match, State
 from boardcore.testing import advance_to, arranged, decision, events, load_dice, options, put, set_count, stack
 
-from . import NAME
+from . import FELL_TOGETHER, NAME, eliminate
 from .cards import RULES, CardType
-from .checks import FELL_TOGETHER, eliminate
 from .raid import Raid, RaidBegan
 from .tribe import DECK, FOOD, GENERIC, HAND, PRISONERS, TRIBE, Cause, LeftPlay, add_generic, card, enter, generics
 from .tribe import is_generic, owner, persons

@@ -8,8 +8,7 @@ from hypothesis import HealthCheck, given, settings
 import boardcore_prehistoric_warfare as pw
 from boardcore.testing import check_game
 from boardcore.testing.strategies import playthroughs
-from boardcore_prehistoric_warfare import HAND
-from boardcore_prehistoric_warfare.phases import DrawCards
+from boardcore_prehistoric_warfare import HAND, DrawCards
 from boardcore_prehistoric_warfare.tribe import population
 
 from .invariants import check

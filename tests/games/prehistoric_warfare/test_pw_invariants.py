@@ -59,7 +59,7 @@ def test_raid_casualties_match_the_drop_in_participants():
 
 
 def test_the_default_view_shows_every_tribe_and_keeps_hands_secret():
-    """The engine's default view is enough (the game has no ``describe``): persons in play
+    """The engine's default view is nearly enough (the game adds each tribe's people): persons in play
     with their gear and entry numbers, Food and Prisoners, hand sizes, never hand cards."""
     state, built = position(tribes={0: [("Hunter", ["Sling"])]}, hands={0: ["Wolves"], 1: ["Dogs"]})
     hunter = built[0][0]

@@ -39,3 +39,15 @@ def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):
 )  # fmt: skip
 def test_a_corrupted_copy_is_refused_naming_the_file_and_the_field(refused, old, new, where, message):
     refused("data/cards.toml", old, new, load, FILE + where, message)
+
+
+def test_every_card_reads_with_its_numbers_and_its_note():
+    """At the table each card reads with its family, its numbers and its note, a Hunting
+    card's note included (Spirit Hunt's theft), as the game's own cards do."""
+    texts = {c.id.rpartition("-")[0]: c.text for c in load(SOURCE)}
+    assert texts == {
+        "PWS01": "Cave Shaman (Person, strength 2; When your Hunt Phase begins, gain 1 Food)",
+        "PWS02": "Spirit Hunt (Hunting, food 2; Also steal 1 Food from an opponent)",
+        "PWS03": "Keeper of the Dead (Person, strength 1; "
+                 "When another of your persons is killed in a raid, draw 1 card)",
+    }
