@@ -25,7 +25,7 @@ from .board import ATTACKED, BOARD, BOTH_LEADERS, DISCARD, DRAW, DRAW2, ENDINGS,
 from .board import LIMIT_DRAW, LIMIT_WIN, MOVED, AztecTable, Deployment, add_unit, at_limit, describe, end_if
 from .board import end_now, first_player, hits_lost, label, setup, side_of, standing, starting_hits
 from .cards import CARDS, CONSTANTS, SHOTS, SIDES, TROOPS, UNITS, USES, AztecCard, CardUse, Side, User
-from .turn import Attack, AttackDeclared, AttackMenu, AttackResolved, CardsDrawn, Combat, Defense, Fate
+from .turn import Attack, AttackDeclared, AttackMenu, AttackResolved, CardsDrawn, Defense, Fate
 from .turn import GroupMove, MoveMenu, UnitKilled, UnitMoved, attacks, damage, group_candidates, shot_squares
 from .turn import single_moves
 
@@ -44,17 +44,17 @@ SPEC = boardcore.GameSpec(
     # and square): each search goes on from the last one's tree.
     search_reuse=True,
     options=(
-        boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztec"),
+        boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztecs, who move first"),
         boardcore.Option("deployment", "choose", choices=("choose", "standard"),
-                         help="AZ-D01 to AZ-D03, or section 2's fixed layout"),
+                         help="choose: place your units square by square; standard: the rules' fixed layout"),
     ),
 )
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=CARDS)
 
 __all__ = [
-    # the moments, their data and the procedure they start; the steps and phases
-    "Attack", "AttackDeclared", "AttackResolved", "CardsDrawn", "Combat", "UnitKilled", "UnitMoved",
+    # the moments and their data; the steps and phases
+    "Attack", "AttackDeclared", "AttackResolved", "CardsDrawn", "UnitKilled", "UnitMoved",
     "AttackMenu", "Defense", "Deployment", "Fate", "GroupMove", "MoveMenu",
     # the match's fields (zones, counters, marks, the table) and the data
     "ATTACKED", "BOARD", "DISCARD", "DRAW", "DRAW2", "HAND", "HITS", "MOVED", "AztecTable", "CARDS",

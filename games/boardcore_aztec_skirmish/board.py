@@ -59,10 +59,18 @@ def side_of(m: Match, seat: int) -> Side:
     return m.table.sides[seat]
 
 
-def describe(m: Match, player: int | None) -> dict[str, str]:
-    """The side each seat plays, for a view (public)."""
-    sides = (f"seat {seat} {side.value.capitalize()}s" for seat, side in enumerate(m.table.sides))
-    return {"sides": ", ".join(sides)}
+PIECE_KINDS = ("warrior", "war-leader", "jaguar-knight", "eagle-knight",
+               "soldier", "cannon", "horseman", "captain")  # fmt: skip
+"""Every unit kind, in the order the table gives them letters (each the first of its
+name that no kind before has taken): W warrior, A war-leader, J, E, S, C cannon, H and
+P captain, the letters a match in the standard layout has always been drawn with."""
+
+
+def describe(m: Match, player: int | None) -> dict[str, list[str]]:
+    """What the table reads (public): the side each seat plays (``["Aztecs",
+    "Conquistadors"]``), and every unit kind in the order of :data:`PIECE_KINDS`, so
+    that each has its letter from the first screen to the last, whatever the deployment."""
+    return {"sides": [f"{SIDES[side].name}s" for side in m.table.sides], "piece_kinds": list(PIECE_KINDS)}
 
 
 # -- units -----------------------------------------------------------------------------

@@ -72,6 +72,7 @@ USES: dict[str, CardUse] = boardcore.load_constants(__package__, DATA, dict[str,
 BOARD = Board(CONSTANTS.board_width, CONSTANTS.board_height)
 _LONGEST_LINE = max(CONSTANTS.board_width, CONSTANTS.board_height) - 1
 """The most squares a line on the board crosses: the longest move or range."""
+_ON_A_LINE = attrs.validators.optional([_AT_LEAST_1, attrs.validators.le(_LONGEST_LINE)])
 _RANK = attrs.validators.and_(_AT_LEAST_1, attrs.validators.le(CONSTANTS.board_height))
 
 
@@ -164,31 +165,27 @@ def _optional_in(known: Any) -> Any:
     return attrs.validators.optional(attrs.validators.in_(known))
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class AztecCard(boardcore.Card):
-    """One physical card; ``name`` is the printed name its copies share."""
+    """One physical card; ``name`` is the printed name its copies share. The fields of
+    its own are given by keyword."""
 
-    user: User = attrs.field(kw_only=True)
-    printed_type: str = attrs.field(kw_only=True)
+    user: User
+    printed_type: str
     """The printed Type column, for reference; ``type`` is what counts."""
-    type: str = attrs.field(kw_only=True, validator=_known_type)
-    use: CardUse = attrs.field(kw_only=True, default=attrs.Factory(_use_of, takes_self=True))
+    type: str = attrs.field(validator=_known_type)
+    use: CardUse = attrs.field(default=attrs.Factory(_use_of, takes_self=True))
     """What the game does with the card: its type's, or given in its row for a type of a plugin's own."""
-    range: int | None = attrs.field(
-        default=None, kw_only=True,
-        validator=[_needed_by(CardUse.STRIKE, CardUse.MOVE),
-                   attrs.validators.optional([_AT_LEAST_1, attrs.validators.le(_LONGEST_LINE)])],
-    )  # fmt: skip
+    range: int | None = attrs.field(default=None,
+                                    validator=[_needed_by(CardUse.STRIKE, CardUse.MOVE), _ON_A_LINE])
     """Squares moved for a Move card; the maximum range for an Attack card (1 up to
     the longest line on the board)."""
-    only: str | None = attrs.field(default=None, kw_only=True, validator=_optional_in(TROOPS))
+    only: str | None = attrs.field(default=None, validator=_optional_in(TROOPS))
     """The troop the card is restricted to (AZ-R21)."""
-    shot: str | None = attrs.field(default=None, kw_only=True,
-                                   validator=[_needed_by(CardUse.SHOT), _optional_in(SHOTS)])  # fmt: skip
-    indirect: bool = attrs.field(default=False, kw_only=True)
-    target_hits: int | None = attrs.field(default=None, kw_only=True,
-                                          validator=attrs.validators.optional(_AT_LEAST_1))  # fmt: skip
-    note: str = attrs.field(default="", kw_only=True)
+    shot: str | None = attrs.field(default=None, validator=[_needed_by(CardUse.SHOT), _optional_in(SHOTS)])
+    indirect: bool = False
+    target_hits: int | None = attrs.field(default=None, validator=attrs.validators.optional(_AT_LEAST_1))
+    note: str = ""
 
     def usable_by(self, side: Side) -> bool:
         """Whether ``side`` may play the card at all (the User column, AZ-R06)."""
@@ -210,16 +207,16 @@ class AztecCard(boardcore.Card):
             detail = f"{self.type}, {self.shot}"
         else:
             detail = self.type if self.range is None else f"{self.type} {self.range}"
-        if self.only is not None and self.shot is None:
-            detail += f", {self.only} only"
-        if self.user is not User.E:
-            detail += f", {self.user.value}"
-        return f"{self.name} ({detail})"
+        restriction = f", {self.only} only" if self.only is not None and self.shot is None else ""
+        letter = "" if self.user is User.E else f", {self.user.value}"
+        return f"{self.name} ({detail}{restriction}{letter})"
 
     @property
     def text(self) -> str:
-        """The card as read at the table, in the rules' words (AZ-R06, AZ-R19, AZ-R21 to AZ-R27):
-        ``"Muskets (attack, range 3, soldiers)"``, ``"Steel Helmets (defense, Conquistador)"``."""
+        """The card as read at the table, in the rules' words (AZ-R06, AZ-R16, AZ-R19 to
+        AZ-R27): ``"Muskets (attack, range 3, soldiers)"``, ``"Steel Helmets (defense,
+        Conquistador)"``; a card with an effect (an expansion's) then says what it does, in
+        its note: ``"Smoking Mirror (defense, Aztec): the attacking unit then loses 1 Hit"``."""
         reach = f"range {self.range}" if self.shot is None else SHOTS[self.shot].reads
         draw = f"draw {CONSTANTS.draw_special}"
         kind = {CardUse.MOVE: f"move {self.range}", CardUse.NEGATE: self.type, CardUse.DRAW: draw}
@@ -227,7 +224,8 @@ class AztecCard(boardcore.Card):
         parts = (kind.get(self.use, f"attack, {reach}"), self.only or "", side,
                  "hits friend and foe" if self.shot else "", "shoots over units" if self.indirect else "",
                  f"vs {self.target_hits} Hit left" if self.target_hits else "")  # fmt: skip
-        return f"{self.name} ({', '.join(p for p in parts if p)})"
+        does = f": {self.note}" if self.effect else ""
+        return f"{self.name} ({', '.join(p for p in parts if p)}){does}"
 
 
 CARDS: tuple[AztecCard, ...] = boardcore.load_cards(__package__, DATA, AztecCard)

@@ -11,10 +11,10 @@ menu of the cards in hand; what is legal; and the moments the rules perform.
 * **Attack** (AZ-D07, AZ-D08, AZ-R17 to AZ-R29): which attacks and cannon shots are
   legal. An attack is declared in two questions (the card, then "Soldier c5 attacks
   Warrior c4" or "Cannon d7 fires S at d6, d5, e5, c5"); the card is discarded.
-  Then the rules read like the rulebook's paragraph, as three moments and one
-  procedure:
+  Then the rules read like the rulebook's paragraph, as three moments and the
+  Defense window:
 
-  1. :class:`AttackDeclared`: the unit has attacked (AZ-R17), and :class:`Combat`
+  1. :class:`AttackDeclared`: the unit has attacked (AZ-R17), and :class:`Defense`
      follows: the opponent may negate the whole attack with one Defense card
      (AZ-R25), then
   2. :class:`AttackResolved`: unless negated, each unit hit loses 1 Hit (AZ-R28),
@@ -27,16 +27,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from typing import ClassVar, cast
+from typing import ClassVar
 
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Pick, Target, pick
+from boardcore import Action, Match, Target, pick
 from boardcore.grid import ALL_DIRECTIONS, Direction, move, occupancy, square_of
 
 from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, end_now, label, side_of, spec_of
-from .cards import CARDS, CONSTANTS, SHOTS, SIDES, AztecCard, CardUse, Side
+from .cards import CARDS, CONSTANTS, SHOTS, SIDES, UNITS, AztecCard, CardUse, Side
 
 GROUP, FINISH = "group", "finish"
 NAMES = {card.id: card.name for card in CARDS}
@@ -60,9 +60,6 @@ class CardsDrawn(boardcore.Moment):
 
     def happen(self, m: Match) -> CardsDrawn:
         return attrs.evolve(self, count=len(m.draw(DRAW, HAND[self.player], self.count)))
-
-    def __str__(self) -> str:
-        return ""  # the table reads the draw from the cards that moved
 
 
 class Fate(boardcore.Phase):
@@ -155,9 +152,6 @@ class UnitMoved(boardcore.Moment):
     def happen(self, m: Match) -> None:
         move(m, self.unit, self.square)
         m.mark(MOVED, self.unit)
-
-    def __str__(self) -> str:
-        return ""  # the table reads the move from the order chosen
 
 
 def may_move_with(m: Match, piece: str, card: AztecCard) -> bool:
@@ -278,19 +272,19 @@ def attacks(m: Match, seat: int, card: AztecCard) -> Iterator[tuple[str, str, tu
         if piece in m.marked(ATTACKED) or not card.fits(spec_of(m, piece), attacking=True):
             continue
         start = square_of(m, piece)
-        if card.shot is not None:
+        if card.shot is None:
+            for square in BOARD.targets_in_lines(start, card.range or 0, taken, indirect=card.indirect):
+                target = taken[square]
+                if m.pieces[target].owner != seat and card.target_hits in (None, m.count(HITS, target)):
+                    yield piece, target, (square,)
+        else:
             for direction in ALL_DIRECTIONS:
                 squares = shot_squares(card.shot, start, direction)
                 if any(s in taken and m.pieces[taken[s]].owner != seat for s in squares):
                     yield piece, direction.name, squares
-            continue
-        for square in BOARD.targets_in_lines(start, card.range or 0, taken, indirect=card.indirect):
-            target = taken[square]
-            if m.pieces[target].owner != seat and card.target_hits in (None, m.count(HITS, target)):
-                yield piece, target, (square,)
 
 
-# -- the attack: its moments, its procedure and the Defense window --------------------
+# -- the attack: its moments and the Defense window that resolves it -----------------
 
 
 @attrs.frozen
@@ -305,18 +299,30 @@ class Attack:
     victims: tuple[str, ...]
 
     def __str__(self) -> str:
-        """``"seat 0's warrior-6"``: the attacker, as the events' sentences name it."""
-        return f"seat {self.seat}'s {self.unit}"
+        """``"seat 0's Warrior"``: the attacker, as the events' sentences name it."""
+        return f"seat {self.seat}'s {unit_name(self.unit)}"
 
     def aim(self) -> str:
-        return f"{', '.join(self.victims)} on {', '.join(self.squares)}"
+        """``"the Soldier on d5"``, ``"the Warrior, the Soldier on d6, d5, e5, c5"``."""
+        return f"{the_units(self.victims)} on {', '.join(self.squares)}"
+
+
+def unit_name(piece: str) -> str:
+    """The name of a unit's kind, read from its piece id (``"<kind>-<n>"``, as
+    ``Match.add_piece`` makes it): an event's sentence is told without the match."""
+    return UNITS[piece.rsplit("-", 1)[0]].name
+
+
+def the_units(pieces: Sequence[str]) -> str:
+    """``"the Warrior, the Soldier"``."""
+    return ", ".join(f"the {unit_name(piece)}" for piece in pieces)
 
 
 @attrs.frozen
 class AttackDeclared(boardcore.Moment):
     """An ``attack`` is declared, its card already discarded. As it happens the unit
     has attacked this turn (AZ-R17) and the rest of the attack follows
-    (:class:`Combat`: the Defense window, the damage, the Leader check). Replaced or
+    (:class:`Defense`: the Defense window, the damage, the Leader check). Replaced or
     cancelled, none of that happens: the card stays spent and the unit has not attacked.
 
     Performed as a step (``asks``), so a card may replace it at its holder's choice."""
@@ -326,7 +332,7 @@ class AttackDeclared(boardcore.Moment):
 
     def happen(self, m: Match) -> None:
         m.mark(ATTACKED, self.attack.unit)
-        m.schedule(Combat(self.attack))
+        m.schedule(Defense(self.attack))
 
     def __str__(self) -> str:
         return f"{self.attack} attacks {self.attack.aim()} with {NAMES.get(self.attack.card, self.attack.card)}"
@@ -347,7 +353,8 @@ class UnitKilled(boardcore.Moment):
         m.remove_piece(self.piece)
 
     def __str__(self) -> str:
-        return f"seat {self.owner}'s {self.piece} is killed" + (f" on {self.square}" if self.square else "")
+        where = f" on {self.square}" if self.square else ""
+        return f"seat {self.owner}'s {UNITS[self.unit].name}{where} is killed"
 
 
 def damage(m: Match, victims: Sequence[str], hits: int = 1) -> tuple[str, ...]:
@@ -384,26 +391,8 @@ class AttackResolved(boardcore.Moment):
     def __str__(self) -> str:
         if self.negated_by:
             return f"{NAMES.get(self.negated_by, self.negated_by)} negates the attack of {self.attack}"
-        killing = f", killing {', '.join(self.killed)}" if self.killed else ""
+        killing = f", killing {the_units(self.killed)}" if self.killed else ""
         return f"{self.attack} hits {self.attack.aim()}{killing}"
-
-
-@attrs.frozen
-class Combat(boardcore.Procedure):
-    """What follows a declared attack: the Defense window (AZ-D08), then the attack
-    resolved, negated or not, then the Leaders (AZ-R29: the game ends at once)."""
-
-    stages = ("defend", "outcome")
-    attack: Attack
-    negated_by: str | None = None
-    """The Defense card played, handed on by the window."""
-
-    def defend(self, m: Match) -> None:
-        m.schedule(Defense(self.attack))
-
-    def outcome(self, m: Match) -> None:
-        m.perform(AttackResolved(self.attack, self.negated_by))
-        end_now(m)
 
 
 def is_defense(card: AztecCard, side: Side) -> bool:
@@ -412,14 +401,19 @@ def is_defense(card: AztecCard, side: Side) -> bool:
 
 
 @attrs.frozen
-class Defense(boardcore.Window):
-    """AZ-D08: the attacked side may negate the whole attack with one of its Defense
-    cards, or pass. Which cards he holds is his secret, so he is asked whenever he could
-    hold one as far as the attacker can tell: his hand is not empty, and not every
-    Defense card of his side lies face up in the discard pile. The window keeps only
-    the attack, whose card is face up: a re-deal of the hands can ask it again."""
+class Defense(boardcore.CardWindow):
+    """What follows a declared attack: the attacked side may negate the whole attack
+    with one of its Defense cards, or pass (AZ-D08); then the attack is resolved,
+    negated or not (:class:`AttackResolved`), and the Leaders are checked (AZ-R29: the
+    game ends at once).
+
+    Which cards he holds is his secret, so he is asked whenever he could hold one as
+    far as the attacker can tell: his hand is not empty, and not every Defense card of
+    his side lies face up in the discard pile. The window keeps only the attack, whose
+    card is face up: a re-deal of the hands can ask it again."""
 
     attack: Attack
+    source, to = HAND, DISCARD
 
     def responders(self, m: Match) -> Sequence[int]:
         return (1 - self.attack.seat,)
@@ -430,16 +424,21 @@ class Defense(boardcore.Window):
         return bool(m.cards(HAND[player])) and any(is_defense(card, side) for card in unseen)
 
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
+        """One copy of each Defense card he holds, worded with what it does."""
         held, side = [m.card(c) for c in distinct(m, HAND[player])], side_of(m, player)
         return [pick(c.id, f"play {c.label}: negate the attack") for c in held if is_defense(c, side)]
 
     def prompt(self, m: Match, player: int) -> str:
         return f"Defense: negate the {m.card(self.attack.card).name} attack, or pass"
 
-    def react(self, m: Match, player: int, action: Action) -> None:
-        card = cast(Pick, action).item  # the window offers Defense cards and "pass", which never comes here
-        m.move((card,), HAND[player], DISCARD)
-        Combat.update(m, negated_by=card)
+    def played(self, m: Match, player: int, card: AztecCard) -> None:
+        self.closed(m, negated_by=card.id)
+
+    def closed(self, m: Match, negated_by: str | None = None) -> None:
+        """The window is over: the attack is resolved, negated by the card played or
+        not, and the Leaders are checked."""
+        m.perform(AttackResolved(self.attack, negated_by))
+        end_now(m)
 
 
 @attrs.frozen

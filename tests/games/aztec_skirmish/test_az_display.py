@@ -4,10 +4,10 @@ the game's events read as sentences, and one screen of a match."""
 from __future__ import annotations
 
 import boardcore
-from boardcore.display import render_event, render_view
+from boardcore.display import Legend, render_event, render_view
 from boardcore.testing import choose, events
-from boardcore_aztec_skirmish import CARDS, HAND, AttackDeclared, AttackResolved, UnitKilled
-from boardcore_aztec_skirmish.testing import CQ, STANDARD, base_game, piece_on, position
+from boardcore_aztec_skirmish import CARDS, HAND, UNITS, AttackDeclared, AttackResolved, UnitKilled
+from boardcore_aztec_skirmish.testing import CQ, STANDARD, base_game, position
 
 GAME = base_game()
 
@@ -60,15 +60,14 @@ def test_labels_stay_as_they_were_for_the_option_texts():
 
 def test_a_normal_attack_that_kills_reads_as_sentences_az_r28():
     s = position({"d4": "warrior", "d5": "soldier"}, cards=["Spiked Clubs"], hits={"d5": 1}, enemy_cards=["Magic"])
-    warrior, soldier = piece_on(s, "d4"), piece_on(s, "d5")
     since = len(s.events)
     choose(s, None, "done", "play Spiked Clubs", "Warrior d4 attacks Soldier d5", "pass")
-    assert str(events(s, AttackDeclared)[-1]) == f"seat 0's {warrior} attacks {soldier} on d5 with Spiked Clubs"
-    assert str(events(s, UnitKilled)[-1]) == f"seat 1's {soldier} is killed on d5"
-    resolved = f"seat 0's {warrior} hits {soldier} on d5, killing {soldier}"
+    assert str(events(s, AttackDeclared)[-1]) == "seat 0's Warrior attacks the Soldier on d5 with Spiked Clubs"
+    assert str(events(s, UnitKilled)[-1]) == "seat 1's Soldier on d5 is killed"
+    resolved = "seat 0's Warrior hits the Soldier on d5, killing the Soldier"
     assert str(events(s, AttackResolved)[-1]) == resolved
     shown = sentences(s, since)
-    assert shown.index(f"seat 1's {soldier} is killed on d5") < shown.index(resolved)
+    assert shown.index("seat 1's Soldier on d5 is killed") < shown.index(resolved)
     assert not [line for line in shown if "=" in line]  # no dumps left
 
 
@@ -76,21 +75,33 @@ def test_a_negated_attack_names_the_defense_card_az_r25():
     s = position(
         {"c5": "soldier", "c4": "warrior"}, active=CQ, cards=["Muskets"], enemy_cards=["Wooden Shields"]
     )  # fmt: skip
-    soldier = piece_on(s, "c5")
     choose(s, None, "done", "play Muskets", "Soldier c5 attacks Warrior c4", "play Wooden Shields")
-    assert str(events(s, AttackResolved)[-1]) == f"Wooden Shields negates the attack of seat 1's {soldier}"
+    assert str(events(s, AttackResolved)[-1]) == "Wooden Shields negates the attack of seat 1's Soldier"
 
 
 def test_a_cannon_shot_names_every_unit_and_square_it_hits_az_r22_az_r24():
     s = position({"d7": "cannon", "d5": "warrior", "c5": "soldier"}, active=CQ, cards=["Canister Shot"])
-    cannon, warrior, soldier = piece_on(s, "d7"), piece_on(s, "d5"), piece_on(s, "c5")
     choose(s, None, "done", "play Canister Shot", "Cannon d7 fires S at")
-    hit = f"{warrior}, {soldier} on d6, d5, e5, c5"
-    assert str(events(s, AttackDeclared)[-1]) == f"seat 1's {cannon} attacks {hit} with Canister Shot"
-    assert str(events(s, AttackResolved)[-1]) == f"seat 1's {cannon} hits {hit}, killing {warrior}"
+    hit = "the Warrior, the Soldier on d6, d5, e5, c5"
+    assert str(events(s, AttackDeclared)[-1]) == f"seat 1's Cannon attacks {hit} with Canister Shot"
+    assert str(events(s, UnitKilled)[-1]) == "seat 0's Warrior on d5 is killed"
+    assert str(events(s, AttackResolved)[-1]) == f"seat 1's Cannon hits {hit}, killing the Warrior"
 
 
-# -- the screen --------------------------------------------------------------------------
+# -- what the table reads, and the screen -----------------------------------------------------
+
+
+def test_the_table_reads_the_sides_by_seat_and_every_unit_kind_from_the_first_screen():
+    s = GAME.new_state(seed=3, aztec=1)  # chosen deployment: nobody is on the board yet
+    described = s.view(None)["game_view"]
+    assert described["sides"] == ["Conquistadors", "Aztecs"]
+    assert sorted(described["piece_kinds"]) == sorted(UNITS)  # every kind of unit
+    letters = dict(Legend.of_match(described, s.events).entries())
+    assert letters == {"C": "cannon", "P": "captain", "E": "eagle-knight", "H": "horseman", "J": "jaguar-knight",
+                       "S": "soldier", "A": "war-leader", "W": "warrior"}  # fmt: skip
+    # the letters a match in the standard layout, where the units enter at once, is drawn with too
+    standard = GAME.new_state(seed=3, **STANDARD)
+    assert dict(Legend.of_match({}, standard.events).entries()) == letters
 
 
 def test_the_screen_shows_the_hand_texts_and_the_board():
