@@ -12,20 +12,18 @@ from __future__ import annotations
 
 import boardcore
 
-from .cards import BASE_EFFECTS, CONSTANTS, SLOTS, TYPES, CardType, Contribution, Force, GallicCard, Kind, Side, deck
-from .cards import best_total
-from .moments import DISCARD, DRAW, HAND, STREAK, Exchanged, GallicTable, HandDrawn, HandFought, StreakScored
-from .rules import Battle, Reinforcements, Strategy, battle_totals, describe, end_if, setup
+from .cards import _OLD_NAMES, BASE_EFFECTS, CONSTANTS, SLOTS, TYPES, CardType, Contribution, Force, GallicCard, Kind
+from .cards import Side, best_total, deck
+from .rules import DISCARD, DRAW, HAND, STREAK, Battle, Exchanged, GallicTable, HandDrawn, HandFought, Reinforcements
+from .rules import StreakScored, Strategy, battle_totals, describe, end_if, setup
 
 __all__ = [
     # the moments the rules perform, in the order of a hand, and the phases that perform them
     "HandDrawn", "Exchanged", "HandFought", "StreakScored", "Reinforcements", "Strategy", "Battle",
-    # the zones, the counter and the table
-    "DRAW", "HAND", "DISCARD", "STREAK", "GallicTable",
+    "DRAW", "HAND", "DISCARD", "STREAK", "GallicTable",  # the zones, the counter and the table
     # cards, their types, and how they count (the questions the game asks card effects)
-    "GallicCard", "Side", "CardType", "TYPES", "Kind", "SLOTS", "CONSTANTS", "deck",
-    "Force", "Contribution", "BASE_EFFECTS", "best_total", "battle_totals",
-    "NAME", "SPEC", "PLUGIN",
+    "GallicCard", "Side", "CardType", "TYPES", "Kind", "SLOTS", "CONSTANTS", "deck", "Force", "Contribution",
+    "BASE_EFFECTS", "best_total", "battle_totals", "NAME", "SPEC", "PLUGIN",
 ]  # fmt: skip
 
 NAME = "gallic-wars"
@@ -33,16 +31,14 @@ NAME = "gallic-wars"
 SPEC = boardcore.GameSpec(
     name=NAME,
     summary="Romans against Celts: exchange cards in secret, win 3 hands in a row or the last hand",
-    player_counts=(2,),
-    zones=(DRAW, HAND, DISCARD),
-    counters=(STREAK,),
-    setup=setup,
-    phases=(Reinforcements, Strategy, Battle),
-    end_if=end_if,
-    table_type=GallicTable,
-    describe=describe,
+    player_counts=(2,), zones=(DRAW, HAND, DISCARD), counters=(STREAK,), table_type=GallicTable,
+    setup=setup, phases=(Reinforcements, Strategy, Battle), end_if=end_if, describe=describe,
     redeal=boardcore.redeal_by_owner,
     options=(boardcore.Option("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),),
-)
+)  # fmt: skip
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=deck, effects=BASE_EFFECTS)
+
+# 0.3's names that 0.4 renamed or removed (Count, best_count; EFFECTS and BASIC_KINDS of the cards
+# module) keep working for this version, with a DeprecationWarning ("Changed since 0.3" in the game's page).
+__getattr__ = boardcore.renamed(__name__, _OLD_NAMES, docs="docs/migration.md, From 0.3 to 0.4")

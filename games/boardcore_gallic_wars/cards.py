@@ -15,10 +15,10 @@ type, two places a type, as the printed basic types do.
 from __future__ import annotations
 
 import enum
-import types
+import itertools
 from collections.abc import Sequence
 from operator import attrgetter
-from typing import Literal
+from typing import Any, Literal, cast
 
 import attrs
 
@@ -42,10 +42,17 @@ class CardType:
 
 TYPES = {t.code: t for t in boardcore.load_table(__package__, "data/cards.toml", "types", CardType)}
 """The game's card types by code, in the order of the data file."""
-Kind = types.SimpleNamespace(**{t.name.upper(): t.code for t in TYPES.values()})
-"""The codes of the game's card types by name: ``Kind.LEADER == "L"``."""
+# Its members come from the data, which mypy cannot read: for mypy it is Any.
+Kind: Any = cast(Any, enum.StrEnum)("Kind", [(t.name.upper(), t.code) for t in TYPES.values()])
+"""The game's card types by name, each equal to its code (``Kind.LEADER == "L"``). A card of
+one of these types holds its member, so that 0.3's ``card.kind is Kind.LEADER`` still holds."""
 SLOTS = tuple(code for code, t in TYPES.items() if t.effect == "basic")
 """The four basic types, in the order the rules try a Leader in them (S, T, R, M)."""
+
+
+def _kind(kind: str | None) -> str | None:
+    """A card's type as it is kept: the :data:`Kind` member of a printed code, else as given."""
+    return Kind(kind) if kind in TYPES else kind
 
 
 @attrs.frozen
@@ -53,7 +60,7 @@ class GallicCard(boardcore.Card):
     """A card of one side's deck."""
 
     side: Side = attrs.field(kw_only=True)
-    kind: str | None = attrs.field(kw_only=True, default=None)
+    kind: str | None = attrs.field(kw_only=True, default=None, converter=_kind)
     """Its type: the code of one of :data:`TYPES` (``Kind.LEADER``), or the name of a type of a
     plugin's own; None (or left out of a data row) for a card with no type."""
     force: int = attrs.field(kw_only=True, validator=[attrs.validators.ge(-2), attrs.validators.le(10)])
@@ -143,10 +150,12 @@ def best_total(contributions: Sequence[Contribution], per_type: int) -> int:
     The sets of cards that can count together form a matroid, so taking cards from
     the highest value down, each when a place can be found for it, gives the best
     total: a card takes a free place in one of its slots, or the place of a
-    flexible card that can move to another slot (:func:`_place`).
+    flexible card that can move to another slot (:func:`_place`), which needs a
+    flexible card placed already or to place.
     """
     total = 0
     placed: dict[str, list[Contribution]] = {}
+    movable = False  # whether a flexible card is placed
     for c in sorted(contributions, key=_VALUE, reverse=True):
         if not c.slots:
             total += c.value
@@ -155,8 +164,10 @@ def best_total(contributions: Sequence[Contribution], per_type: int) -> int:
             if len(held) < per_type:  # the usual case: its first slot has room
                 held.append(c)
                 total += c.value
-            elif _place(c, placed, per_type, set()):
+                movable = movable or len(c.slots) > 1
+            elif (movable or len(c.slots) > 1) and _place(c, placed, per_type, set()):
                 total += c.value
+                movable = True
     return total
 
 
@@ -175,3 +186,34 @@ def _place(c: Contribution, placed: dict[str, list[Contribution]], per_type: int
                     held[i] = c
                     return True
     return False
+
+
+# -- 0.3's names, kept for this version ----------------------------------------------
+
+
+@attrs.frozen
+class _Count:
+    """0.3's ``Count``, what ``best_count`` returns: the best total and where each flexible card went."""
+
+    total: int
+    placed: tuple[tuple[str, str], ...] = ()
+
+
+def _best_count(contributions: Sequence[Contribution], per_type: int) -> _Count:
+    """0.3's ``best_count``: :func:`best_total`, and the first way of placing the flexible
+    cards (in card-id order, each over its slots in order) that reaches it."""
+    flexible = sorted((c for c in contributions if len(c.slots) > 1), key=attrgetter("card"))
+    others = [c for c in contributions if len(c.slots) < 2]
+    counts = []
+    for way in itertools.product(*(c.slots for c in flexible)):
+        pinned = [Contribution(c.card, c.value, (slot,)) for c, slot in zip(flexible, way)]
+        counts.append(_Count(best_total(others + pinned, per_type), tuple(zip((c.card for c in flexible), way))))
+    return max(counts, key=attrgetter("total"))  # the first of the best
+
+
+_OLD_NAMES = {
+    "Count": ("best_total, an int", _Count), "best_count": ("best_total", _best_count),
+    "EFFECTS": ("BASE_EFFECTS", BASE_EFFECTS), "BASIC_KINDS": ("SLOTS", tuple(map(Kind, SLOTS))),
+}  # fmt: skip
+"""0.3's names that 0.4 renamed or removed: ``{old name: (new name, what it gives)}``."""
+__getattr__ = boardcore.renamed(__name__, _OLD_NAMES, docs="docs/migration.md, From 0.3 to 0.4")

@@ -1,9 +1,18 @@
 """Gallic Wars turn by turn: Reinforcements, Strategy, Battle (rules section 3).
 
-The phases perform the moments of :mod:`.moments`. Every seat acts in every
-phase, so a phase skipped for one seat (``Match.skip_phase(seat, phase)``) is
-that seat's part of it: its draw in Reinforcements, its exchange in Strategy
-(``Match.take_skip`` uses the skip up).
+The zones, the streak counter and the table; the moments the rules perform; the
+phases that perform them; the count of a battle and the end.
+
+Each moment is performed through the engine (``m.perform``): effects and plugin
+rules may modify it, cancel it or replace it, and react to it once it has
+happened. ``HandFought`` is always recorded in the log; the others are *quiet*:
+what they do is recorded already (the cards moved, the streak counted), so they
+are logged only while something acts on their class, and a match's log is what
+it was before they became moments.
+
+Every seat acts in every phase, so a phase skipped for one seat
+(``Match.skip_phase(seat, phase)``) is that seat's part of it: its draw in
+Reinforcements, its exchange in Strategy (``Match.take_skip`` uses the skip up).
 """
 
 from __future__ import annotations
@@ -12,11 +21,38 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import cast
 
+import attrs
+
 import boardcore
-from boardcore import Match
+from boardcore import Match, SeatZones, Visibility
 
 from .cards import CONSTANTS, Contribution, GallicCard, Side, best_total
-from .moments import DISCARD, DRAW, HAND, STREAK, Exchanged, GallicTable, HandDrawn, HandFought
+
+DISCARD = SeatZones("discard", Visibility.PUBLIC)
+DRAW = SeatZones("draw", Visibility.HIDDEN, refill=DISCARD)
+HAND = SeatZones("hand", Visibility.OWNER)
+STREAK = boardcore.Counter("streak")
+"""Hands won in a row, by seat."""
+
+
+@attrs.frozen
+class GallicTable:
+    """What the game tracks besides cards and counters (all public)."""
+
+    sides: tuple[Side, Side]
+    """The side each seat plays."""
+    winners: tuple[int | None, ...] = ()
+    """The winner of each hand fought so far; None for a tied hand (GW-R11)."""
+    totals: tuple[tuple[int, int], ...] = ()
+    """Each hand's Force totals, by seat."""
+
+    def order(self) -> tuple[int, int]:
+        """Seats in the order things are done one after the other: Romans first (GW-R04)."""
+        return (0, 1) if self.sides[0] is Side.ROMANS else (1, 0)
+
+    def won(self) -> tuple[int, int]:
+        """The hands each seat has won (a match's scores)."""
+        return self.winners.count(0), self.winners.count(1)
 
 
 def setup(m: Match) -> None:
@@ -39,6 +75,97 @@ def _prepared(rules: boardcore.Game) -> tuple[dict[Side, tuple[str, ...]], dict[
     return decks, own, frozenset(c for c in cards if hasattr(rules.effect(c), "against"))
 
 
+# -- the moments ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class HandDrawn(boardcore.Moment):
+    """``seat`` draws ``count`` cards into its hand in Reinforcements (GW-R15), from its
+    draw pile, which its discard pile refills when it runs out (GW-R05)."""
+
+    quiet = True
+    seat: int
+    count: int
+
+    def happen(self, m: Match) -> None:
+        m.draw(DRAW[self.seat], HAND[self.seat], self.count)
+
+
+_DRAWN = tuple(HandDrawn(seat, CONSTANTS.hand_size) for seat in (0, 1))
+"""Each seat's hand drawn in Reinforcements: the same moment every hand, so it is made once."""
+
+
+@attrs.frozen
+class Exchanged(boardcore.Moment):
+    """``seat``'s exchange in Strategy, once both choices are revealed (GW-R06): the
+    ``cards`` it picked go to its discard pile, then it draws ``draws`` cards (as
+    many as it discarded). Performed only for a seat that picked some."""
+
+    quiet = True
+    seat: int
+    cards: tuple[str, ...]
+    draws: int
+
+    def happen(self, m: Match) -> None:
+        m.move(self.cards, HAND[self.seat], DISCARD[self.seat])
+        m.draw(DRAW[self.seat], HAND[self.seat], self.draws)
+
+
+@attrs.frozen
+class HandFought(boardcore.Moment):
+    """Hand number ``hand`` was fought: both seats' Force ``totals`` and the hand's
+    ``winner``, None on a tie (GW-R11).
+
+    As it happens, seat by seat, the winner scores a hand of streak
+    (:class:`StreakScored`) and every other seat's streak ends (GW-R12); then the
+    hand goes into the table. A modification that changes the totals returns
+    ``HandFought.of(hand, totals)``, which names the winner anew."""
+
+    hand: int
+    totals: tuple[int, int]
+    winner: int | None
+
+    @classmethod
+    def of(cls, hand: int, totals: tuple[int, int]) -> HandFought:
+        """The hand whose totals are ``totals``: the higher one wins it (GW-R11)."""
+        return cls(hand, totals, None if totals[0] == totals[1] else int(totals[1] > totals[0]))
+
+    def happen(self, m: Match) -> None:
+        for seat in (0, 1):
+            if seat == self.winner:
+                m.perform(_SCORED[seat])
+            else:
+                m.set_count(STREAK, 0, seat)
+        table = m.table
+        m.table = GallicTable(table.sides, table.winners + (self.winner,), table.totals + (self.totals,))
+
+    def __str__(self) -> str:
+        """``hand 3: seat 0 has Force 58, seat 1 has 51 - seat 0 wins the hand``; a tie names GW-R11."""
+        result = "a tie, nobody wins the hand (GW-R11)" if self.winner is None else f"seat {self.winner} wins the hand"
+        return f"hand {self.hand}: seat 0 has Force {self.totals[0]}, seat 1 has {self.totals[1]} - {result}"
+
+
+@attrs.frozen
+class StreakScored(boardcore.Moment):
+    """``seat`` wins the hand being fought (performed as its ``HandFought`` happens, so
+    before the hand is recorded): its streak grows by ``points`` (GW-R12); a streak
+    of 3 wins the game when the Battle phase ends."""
+
+    quiet = True
+    seat: int
+    points: int = 1
+
+    def happen(self, m: Match) -> None:
+        m.add(STREAK, self.points, self.seat)
+
+
+_SCORED = (StreakScored(0), StreakScored(1))
+"""Each seat's hand of streak: the same moment every time, so it is made once."""
+
+
+# -- the phases ----------------------------------------------------------------------
+
+
 class Reinforcements(boardcore.Phase):
     """Each player draws a hand of 8 (GW-R15), Romans first."""
 
@@ -47,7 +174,7 @@ class Reinforcements(boardcore.Phase):
     def begin(self, m: Match) -> None:
         for seat in m.table.order():
             if not m.take_skip(seat, self.name):
-                m.perform(HandDrawn(seat, CONSTANTS.hand_size))
+                m.perform(_DRAWN[seat])
 
 
 class Strategy(boardcore.Exchange):
@@ -81,13 +208,15 @@ class Battle(boardcore.Phase):
 
 def battle_totals(m: Match) -> tuple[int, int]:
     """Both seats' Force totals for the hands they hold now."""
-    rules = m.rules
-    _, own, acting = _prepared(rules)
+    _, own, acting = _prepared(m.rules)
     counts = [[own[c] for c in m.cards(HAND[seat])] for seat in (0, 1)]
     for seat in (0, 1) if acting else ():
         for card_id in [c for c in m.cards(HAND[seat]) if c in acting]:
-            counts[1 - seat] = rules.effect(card_id).against(rules.cards[card_id], counts[1 - seat])
+            counts[1 - seat] = m.rules.effect(card_id).against(m.card(card_id), counts[1 - seat])
     return best_total(counts[0], CONSTANTS.counted_per_type), best_total(counts[1], CONSTANTS.counted_per_type)
+
+
+# -- the end -------------------------------------------------------------------------
 
 
 def end_if(m: Match) -> boardcore.Result | None:
@@ -95,18 +224,17 @@ def end_if(m: Match) -> boardcore.Result | None:
     hand that had one, wins (GW-R13). Scores: the hands each seat won."""
     if m.phase != Battle.name:
         return None
-    streak = next((seat for seat in (0, 1) if m.count(STREAK, seat) >= CONSTANTS.streak_to_win), None)
-    if streak is None and m.turn < CONSTANTS.hands:
+    for seat in (0, 1):
+        if m.count(STREAK, seat) >= CONSTANTS.streak_to_win:
+            return boardcore.Result((seat,), f"won {CONSTANTS.streak_to_win} hands in a row", m.table.won())
+    if m.turn < CONSTANTS.hands:
         return None
     winners: tuple[int | None, ...] = m.table.winners
-    won = (winners.count(0), winners.count(1))
-    if streak is not None:
-        return boardcore.Result((streak,), f"won {CONSTANTS.streak_to_win} hands in a row", won)
     last = next((w for w in reversed(winners) if w is not None), None)
     if last is None:
-        return boardcore.Result((0, 1), f"all {CONSTANTS.hands} hands were tied", won)
+        return boardcore.Result((0, 1), f"all {CONSTANTS.hands} hands were tied", m.table.won())
     reason = "won the last hand" if last == winners[-1] else "won the last hand that had a winner"
-    return boardcore.Result((last,), reason, won)
+    return boardcore.Result((last,), reason, m.table.won())
 
 
 def describe(m: Match, player: int | None) -> dict[str, str]:

@@ -27,7 +27,7 @@ import boardcore
 from boardcore.testing import arranged, choose, events, put
 
 from .cards import CONSTANTS
-from .moments import DISCARD, DRAW, HAND, STREAK, HandFought
+from .rules import DISCARD, DRAW, HAND, STREAK, HandFought
 
 
 def invariants(m: boardcore.Match) -> list[str]:
