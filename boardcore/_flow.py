@@ -171,10 +171,10 @@ class NextTurn(Step):
         seat = m.active_seat
         again = False
         if m.turn:
-            if m.rules.changes(TurnEnded):
-                again = m.perform(TurnEnded(m.turn, player=seat)) is None
-            else:
+            if m.rules.plain_turn_ends:
                 m.record(TurnEnded, m.turn, seat)
+            else:
+                again = m.perform(TurnEnded(m.turn, player=seat)) is None
             m.check_end()
             if m.result is not None:
                 return

@@ -14,7 +14,7 @@ from ._cards import Card
 from ._effects import Effect, marked_methods, reactions_of
 from ._moments import Changer
 from ._errors import BoardcoreError, InvalidData, PluginError, RuleError
-from ._events import DieRolled, Event, Moment, PhaseBegan
+from ._events import DieRolled, Event, Moment, PhaseBegan, TurnEnded
 from ._flow import turn_steps
 from ._hookspecs import hookimpl
 from ._serialize import Codec, defined_in
@@ -116,6 +116,8 @@ class Game:
         self.plain_rolls = not self.roll_makers and not self.changes(DieRolled)
         """Whether nothing changes a die roll (no ``make_roll``, no card or rule on ``DieRolled``)."""
         self.plain_phases = not self.changes(PhaseBegan)
+        self.plain_turn_ends = not self.changes(TurnEnded)
+        """Whether nothing modifies or replaces the end of a turn."""
         self.plain_moments: dict[type, int] = {}
         """``plain_moment`` by moment class (filled as moments are performed)."""
         """Whether nothing modifies or replaces the start of a phase."""

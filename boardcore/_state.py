@@ -180,62 +180,59 @@ class State:
                 "this State is being changed by another thread: a State is for one thread at a time; "
                 "give each thread its own state.clone()"
             )
-        try:
-            self._apply(player, action)
+        try:  # the whole apply, in this frame: it runs once per action of every playout
+            m = self._m
+            if m.result is not None:
+                raise IllegalAction("the game is over", player=player, action=action)
+            if type(player) is not int:
+                raise IllegalAction(f"a player is a seat number, not {player!r}", player=player, action=action)
+            asks = m.asks
+            at = 0
+            for ask in asks:
+                if ask[0].player == player:
+                    break
+                at += 1
+            else:
+                asked = sorted(d.player for d, _ in m.asks)
+                raise IllegalAction(
+                    f"player {player!r} is not being asked anything (waiting for {asked})", player=player, action=action
+                )
+            decision, step = ask
+            options = decision.options
+            index = _offered(action, options)
+            if index < 0:
+                raise IllegalAction(
+                    f"{action!r:.200} is not an option for player {player} now ({decision.prompt})",
+                    player=player,
+                    action=action,
+                )
+            action = options[index]  # the rules and the history get the engine's own option, never the caller's object
+            history = m.history
+            snap = (_get_all(m), len(m.log), len(history))  # Match.snapshot, inlined on this hot path
+            try:
+                history.append((player, action))
+                if m.replayable:
+                    m.choices.append((player, index))
+                m.asks = asks[:at] + asks[at + 1 :]
+                rules = m.rules
+                if rules.before_action:
+                    for call in rules.before_action:
+                        call(match=m, player=player, action=action)
+                m.record(Chose, player, None if decision.secret else str(action), False)
+                step.resolve(m, player, action)
+                if m.triggered:
+                    flush_triggered(m)
+                run_agenda(m)
+                if rules.after_action:
+                    for call in rules.after_action:
+                        call(match=m, player=player, action=action)
+            except BaseException as exc:
+                m.restore(snap)
+                if isinstance(exc, (PluginError, IllegalAction)) or not isinstance(exc, Exception):
+                    raise
+                raise _blame(m, exc) from exc
         finally:
             lock.release()
-
-    def _apply(self, player: int, action: Action) -> None:
-        m = self._m
-        if m.result is not None:
-            raise IllegalAction("the game is over", player=player, action=action)
-        if type(player) is not int:
-            raise IllegalAction(f"a player is a seat number, not {player!r}", player=player, action=action)
-        asks = m.asks
-        at = 0
-        for ask in asks:
-            if ask[0].player == player:
-                break
-            at += 1
-        else:
-            asked = sorted(d.player for d, _ in m.asks)
-            raise IllegalAction(
-                f"player {player!r} is not being asked anything (waiting for {asked})", player=player, action=action
-            )
-        decision, step = ask
-        options = decision.options
-        index = _offered(action, options)
-        if index < 0:
-            raise IllegalAction(
-                f"{action!r:.200} is not an option for player {player} now ({decision.prompt})",
-                player=player,
-                action=action,
-            )
-        action = options[index]  # the rules and the history get the engine's own option, never the caller's object
-        history = m.history
-        snap = (_get_all(m), len(m.log), len(history))  # Match.snapshot, inlined on this hot path
-        try:
-            history.append((player, action))
-            if m.replayable:
-                m.choices.append((player, index))
-            m.asks = asks[:at] + asks[at + 1 :]
-            rules = m.rules
-            if rules.before_action:
-                for call in rules.before_action:
-                    call(match=m, player=player, action=action)
-            m.record(Chose, player, None if decision.secret else str(action), False)
-            step.resolve(m, player, action)
-            if m.triggered:
-                flush_triggered(m)
-            run_agenda(m)
-            if rules.after_action:
-                for call in rules.after_action:
-                    call(match=m, player=player, action=action)
-        except BaseException as exc:
-            m.restore(snap)
-            if isinstance(exc, (PluginError, IllegalAction)) or not isinstance(exc, Exception):
-                raise
-            raise _blame(m, exc) from exc
 
     def clone(self) -> State:
         """An independent copy; acting on it never changes this state. O(1)."""
