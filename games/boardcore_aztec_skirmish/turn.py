@@ -456,8 +456,9 @@ class AttackMenu(Menu):
 
     def give(self, m: Match, player: int, card: AztecCard, target: str) -> None:
         unit, aim = target.split()
-        # the order chosen, found again with the squares it hits (a cannon's: every unit there, AZ-R24)
-        squares = next(hit for u, a, hit in attacks(m, player, card) if (u, a) == (unit, aim))
+        # the squares the order hits: the target's, or a cannon shot's (every unit there, AZ-R24)
+        start = square_of(m, unit)
+        squares = (square_of(m, aim),) if card.shot is None else shot_squares(card.shot, start, Direction[aim])
         taken = occupancy(m)
         attack = Attack(player, card.id, unit, squares, tuple(taken[s] for s in squares if s in taken))
         m.schedule(boardcore.Perform(AttackDeclared(attack)))
