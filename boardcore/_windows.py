@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ._actions import PASS, Action, Pass, pick
+from ._errors import RuleError
 from ._steps import Step
 from ._zones import SeatZones, Zone, of_seat
 
@@ -119,7 +120,10 @@ class CardWindow(Window):
     Override :meth:`playable` (which cards, from their data and the moment) and
     :meth:`played` (what a card played does, once it has moved). Responders are
     asked whenever their source zone holds any card, since which cards it holds
-    is secret: "pass" may be all they can say.
+    is secret: "pass" may be all they can say. A window that also offers
+    abilities of cards or pieces in play (a reroll a unit gives) lists them with
+    :meth:`abilities`, before the cards, and says what one does in
+    :meth:`use_ability`.
     """
 
     source: ClassVar[SeatZones]
@@ -133,18 +137,34 @@ class CardWindow(Window):
     def played(self, m: Match, player: int, card: Any) -> None:
         """What ``card``, just moved from ``player``'s source zone, does."""
 
+    def abilities(self, m: Match, player: int) -> Sequence[tuple[str, str]]:
+        """``(ability, text)`` pairs ``player`` may use now instead of playing a card,
+        from what everybody sees (none by default)."""
+        return ()
+
+    def use_ability(self, m: Match, player: int, ability: str) -> None:
+        """What using ``ability`` (one of :meth:`abilities`) does."""
+        raise RuleError(f"{type(self).__name__} offers abilities but does not say what using one does (override use_ability)")
+
     def may_react(self, m: Match, player: int) -> bool:
-        return bool(m.zones[self.source[player]])
+        return bool(m.zones[self.source[player]]) or bool(self.abilities(m, player))
 
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
         cards = m.rules.cards
         return [
-            pick(card_id, f"{self.verb} {cards[card_id].label}")
-            for card_id in m.zones[self.source[player]]
-            if self.playable(m, player, cards[card_id])
+            *(pick(ability, text) for ability, text in self.abilities(m, player)),
+            *(
+                pick(card_id, f"{self.verb} {cards[card_id].label}")
+                for card_id in m.zones[self.source[player]]
+                if self.playable(m, player, cards[card_id])
+            ),
         ]
 
     def react(self, m: Match, player: int, action: Action) -> None:
-        card = getattr(action, "item")
-        m.move((card,), self.source[player], of_seat(self.to, player))
-        self.played(m, player, m.rules.cards[card])
+        item = getattr(action, "item")
+        hand = self.source[player]
+        if item in m.zones[hand]:
+            m.move((item,), hand, of_seat(self.to, player))
+            self.played(m, player, m.rules.cards[item])
+        else:
+            self.use_ability(m, player, item)

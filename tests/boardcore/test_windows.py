@@ -14,14 +14,14 @@ from boardcore import PASS, Pick
 from boardcore.testing import advance_to, arranged, check_who_is_asked, choose, decision, events, options, put, stack
 
 import toycards
-from toycards import DISCARD, DRAW, HAND, VP, Blocked, Hit
+from toycards import DISCARD, DRAW, HAND, TABLEAU, VP, Blocked, Hit
 
 LEAKY = {"strike": toycards.StrikeEffect(toycards.LeakyShieldWindow)}
 
 
-def strike_at(target_hand, game=None, seed=1):
+def strike_at(target_hand, game=None, seed=1, tableau=()):
     """A 2-player toy-cards match in which seat 1 (active) has played a Strike at seat 0,
-    whose hand is ``target_hand`` (card names)."""
+    whose hand is ``target_hand`` and tableau ``tableau`` (card names)."""
 
     def before(state):
         m = state.match
@@ -29,6 +29,7 @@ def strike_at(target_hand, game=None, seed=1):
             m.move(m.cards(HAND[seat]), HAND[seat], DISCARD)
         put(state, HAND[1], ["Strike"])
         put(state, HAND[0], target_hand)
+        put(state, TABLEAU[0], list(tableau))
         stack(state, DRAW, ["Coin"])  # seat 1's income
 
     state = arranged(game or toycards.game(), 2, seed, before=before)
@@ -110,3 +111,15 @@ def test_a_card_window_offers_the_playable_cards_of_the_hand_and_moves_the_one_p
     choose(no_shield, 0, "pass")
     assert events(no_shield, Hit) == [Hit(1, 0)]
     assert check_who_is_asked(no_shield, redeals=8) is None
+
+
+def test_a_card_window_also_offers_abilities_in_play_before_the_cards():
+    game = toycards.variant("toy-cards-banner-window", effects={"strike": toycards.StrikeEffect(toycards.ShieldOrBannerWindow)})
+    assert options(strike_at(["Coin", "Shield"], game), 0) == ["block with Shield", "pass"]  # no Banner in play
+    both = strike_at(["Shield"], game, tableau=["Banner"])
+    assert options(both, 0) == ["block with the Banner in play", "block with Shield", "pass"]
+    # an empty hand, but a Banner in play: asked, with the ability alone; the Banner stays in play
+    state = strike_at([], game, tableau=["Banner"])
+    assert options(state, 0) == ["block with the Banner in play", "pass"]
+    choose(state, 0, "block with the Banner in play")
+    assert events(state, Blocked) == [Blocked(1, 0)] and len(state.match.cards(TABLEAU[0])) == 1

@@ -262,6 +262,19 @@ class ShieldCardWindow(boardcore.CardWindow):
 
 
 @attrs.frozen
+class ShieldOrBannerWindow(ShieldCardWindow):
+    """The same, where a Banner in the target's tableau may also block, once, instead of a card."""
+
+    def abilities(self, m: Match, player: int) -> list[tuple[str, str]]:
+        banners = [c for c in m.cards(TABLEAU[player]) if m.card(c).kind is Kind.BANNER]
+        return [(banners[0], "block with the Banner in play")] if banners and not m.marked("banner-used") else []
+
+    def use_ability(self, m: Match, player: int, ability: str) -> None:
+        m.mark("banner-used", ability)
+        m.emit(Blocked(self.striker, self.target))
+
+
+@attrs.frozen
 class LeakyShieldWindow(ShieldWindow):
     """A mistake: declared public although Shields are hidden, so whether the target
     is asked tells everybody whether it holds a Shield."""
