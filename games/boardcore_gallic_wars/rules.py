@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import cast
+from typing import Any, cast
 
 import attrs
 
@@ -237,6 +237,20 @@ def end_if(m: Match) -> boardcore.Result | None:
     return boardcore.Result((last,), reason, m.table.won())
 
 
-def describe(m: Match, player: int | None) -> dict[str, str]:
-    """The side each seat plays, for a view (public)."""
-    return {"sides": ", ".join(f"seat {seat} {side.value.capitalize()}" for seat, side in enumerate(m.table.sides))}
+def describe(m: Match, player: int | None) -> dict[str, Any]:
+    """For a view: the side each seat plays and the hands fought so far (public); for a
+    player, the Force of the hand he holds now (before the other side's cards act on
+    it) and, while he picks cards to exchange, of the cards he keeps."""
+    table = m.table
+    names = [side.value.capitalize() for side in table.sides]
+    fought = [
+        {"hand": hand, names[0]: totals[0], names[1]: totals[1], "won by": "nobody" if won is None else names[won]}
+        for hand, (totals, won) in enumerate(zip(table.totals, table.winners), start=1)
+    ]
+    view: dict[str, Any] = {"sides": names, **({"hands fought": fought} if fought else {})}
+    if player is not None:
+        own, hand, picks = _prepared(m.rules)[1], m.cards(HAND[player]), m.draft(player)
+        view["your Force"] = best_total([own[c] for c in hand], CONSTANTS.counted_per_type)
+        if picks:  # exchanging: what the cards not picked are worth
+            view["Force of what you keep"] = best_total([own[c] for c in hand if c not in picks], CONSTANTS.counted_per_type)
+    return view

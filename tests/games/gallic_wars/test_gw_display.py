@@ -64,3 +64,25 @@ def test_the_hand_line_shows_each_cards_type_and_force(game):
     assert len(re.findall(r"\((?:Leader, Force|Resources|Tactics|Strategy|Morale|Disadvantage) -?\d+\)", hand)) == 8
     (other,) = [line for line in screen.splitlines() if line.strip().startswith("hand:1")]
     assert other.strip() == "hand:1 [8 hidden]"
+
+
+def test_the_table_shows_the_hands_fought_and_each_player_his_own_force_gw_r08_r11():
+    import random
+
+    import boardcore
+
+    state = boardcore.load_game("gallic-wars").new_state(players=2, seed=3)
+    first = state.view(0)["game_view"]
+    assert first["sides"] == ["Romans", "Celts"] and "hands fought" not in first
+    assert isinstance(first["your Force"], int) and "your Force" not in state.view(None)["game_view"]
+    d = next(d for d in state.pending if d.player == 0)
+    state.apply(0, d.options[0])  # a card picked to exchange: the Force of the rest is shown to him alone
+    assert state.view(0)["game_view"]["Force of what you keep"] <= state.view(0)["game_view"]["your Force"]
+    assert "Force of what you keep" not in state.view(1)["game_view"]
+    choose = random.Random(1).choice
+    while not state.match.table.totals:
+        d = state.pending[0]
+        state.apply(d.player, choose(d.options))
+    (totals,), (won,) = state.match.table.totals, state.match.table.winners
+    expected = {"hand": 1, "Romans": totals[0], "Celts": totals[1], "won by": "nobody" if won is None else ["Romans", "Celts"][won]}
+    assert state.view(None)["game_view"]["hands fought"] == [expected]
