@@ -143,8 +143,11 @@ class Person:
         return self._click(found, rng)
 
     def _click(self, found: Any, rng: random.Random) -> bool:
+        count = found.count()
+        if not count:
+            return False  # the table was redrawn since it was looked at: look again
         try:
-            found.nth(rng.randrange(found.count())).click(timeout=2000)
+            found.nth(rng.randrange(count)).click(timeout=2000)
         except sync_api.Error:
             return False  # the table was redrawn under the click: look again
         self.clicks += 1
