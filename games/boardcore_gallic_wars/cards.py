@@ -141,7 +141,7 @@ BASE_EFFECTS = {"basic": Force(), "leader": Force(flexible=True), "disadvantage"
 _VALUE = attrgetter("value")
 
 
-def best_total(contributions: Sequence[Contribution], per_type: int) -> int:
+def best_total(contributions: Sequence[Contribution], per_type: int, counted: list[str] | None = None) -> int:
     """The highest total of a hand (GW-R08 to GW-R10): every card that needs no place
     counts; at most ``per_type`` others count in each type, each card in one of its
     slots (a Leader in any one basic type), and a card worth nothing or less is
@@ -151,7 +151,8 @@ def best_total(contributions: Sequence[Contribution], per_type: int) -> int:
     the highest value down, each when a place can be found for it, gives the best
     total: a card takes a free place in one of its slots, or the place of a
     flexible card that can move to another slot (:func:`_place`), which needs a
-    flexible card placed already or to place.
+    flexible card placed already or to place. Given a list ``counted``, the ids of
+    the cards that count are added to it (for the battle's sentence).
     """
     total = 0
     placed: dict[str, list[Contribution]] = {}
@@ -168,6 +169,8 @@ def best_total(contributions: Sequence[Contribution], per_type: int) -> int:
             elif (movable or len(c.slots) > 1) and _place(c, placed, per_type, set()):
                 total += c.value
                 movable = True
+    if counted is not None:
+        counted += [c.card for c in contributions if not c.slots] + [c.card for held in placed.values() for c in held]
     return total
 
 

@@ -124,11 +124,13 @@ class HandFought(boardcore.Moment):
     hand: int
     totals: tuple[int, int]
     winner: int | None
+    counted: tuple[tuple[str, ...], ...] = ()
+    """The names of the cards that counted, by seat (the hands are shown at the battle)."""
 
     @classmethod
-    def of(cls, hand: int, totals: tuple[int, int]) -> HandFought:
+    def of(cls, hand: int, totals: tuple[int, int], counted: tuple[tuple[str, ...], ...] = ()) -> HandFought:
         """The hand whose totals are ``totals``: the higher one wins it (GW-R11)."""
-        return cls(hand, totals, None if totals[0] == totals[1] else int(totals[1] > totals[0]))
+        return cls(hand, totals, None if totals[0] == totals[1] else int(totals[1] > totals[0]), counted)
 
     def happen(self, m: Match) -> None:
         for seat in (0, 1):
@@ -142,7 +144,8 @@ class HandFought(boardcore.Moment):
     def __str__(self) -> str:
         """``hand 3: seat 0 has Force 58, seat 1 has 51 - seat 0 wins the hand``; a tie names GW-R11."""
         result = "a tie, nobody wins the hand (GW-R11)" if self.winner is None else f"seat {self.winner} wins the hand"
-        return f"hand {self.hand}: seat 0 has Force {self.totals[0]}, seat 1 has {self.totals[1]} - {result}"
+        said = [f" ({', '.join(names)})" if names else "" for names in self.counted] or ["", ""]
+        return f"hand {self.hand}: seat 0 has Force {self.totals[0]}{said[0]}, seat 1 has {self.totals[1]}{said[1]} - {result}"
 
 
 @attrs.frozen
@@ -201,19 +204,25 @@ class Battle(boardcore.Phase):
     name = "battle"
 
     def begin(self, m: Match) -> None:
-        m.perform(HandFought.of(m.turn, battle_totals(m)))
+        counted: tuple[list[str], list[str]] = ([], [])
+        totals = battle_totals(m, counted)
+        cards = m.rules.cards
+        names = tuple(tuple([cards[c].name for c in ids]) for ids in counted)
+        m.perform(HandFought.of(m.turn, totals, names))
         for seat in m.table.order():
             m.move_all(HAND[seat], DISCARD[seat])
 
 
-def battle_totals(m: Match) -> tuple[int, int]:
-    """Both seats' Force totals for the hands they hold now."""
+def battle_totals(m: Match, counted: tuple[list[str], list[str]] | None = None) -> tuple[int, int]:
+    """Both seats' Force totals for the hands they hold now (and, given two lists,
+    the cards that count, by seat)."""
     _, own, acting = _prepared(m.rules)
     counts = [[own[c] for c in m.cards(HAND[seat])] for seat in (0, 1)]
     for seat in (0, 1) if acting else ():
         for card_id in [c for c in m.cards(HAND[seat]) if c in acting]:
             counts[1 - seat] = m.rules.effect(card_id).against(m.card(card_id), counts[1 - seat])
-    return best_total(counts[0], CONSTANTS.counted_per_type), best_total(counts[1], CONSTANTS.counted_per_type)
+    per_type, lists = CONSTANTS.counted_per_type, counted or (None, None)
+    return best_total(counts[0], per_type, lists[0]), best_total(counts[1], per_type, lists[1])
 
 
 # -- the end -------------------------------------------------------------------------

@@ -43,12 +43,34 @@ def test_a_won_hand_reads_as_a_sentence():
     assert str(HandFought(4, (40, 47), 1)).endswith("seat 1 has 47 - seat 1 wins the hand")
 
 
+def test_a_battle_names_the_cards_that_counted_gw_r08_r10():
+    event = HandFought(2, (31, 24), 0, (("Caesar", "Legions"), ("Gauls",)))
+    assert str(event) == "hand 2: seat 0 has Force 31 (Caesar, Legions), seat 1 has 24 (Gauls) - seat 0 wins the hand"
+
+
+def test_every_cards_text_reads_back_as_its_data_row_gw_r02_r03_r09():
+    """Each row gives a Celtic and a Roman card of one type and Force (GW-R02); a card's
+    text is its name, its type's name and its Force (a Leader's reads "Force n")."""
+    import tomllib
+    from importlib.resources import files
+
+    data = tomllib.loads(files("boardcore_gallic_wars").joinpath("data/cards.toml").read_text(encoding="utf-8"))
+    types = {t["code"]: t["name"] for t in data["types"]}
+    game = boardcore.load_game("gallic-wars")
+    for row in data["cards"]:
+        force = f", Force {row['force']}" if row["type"] == "L" else f" {row['force']}"
+        for side, prefix in (("celtic", "C"), ("roman", "R")):
+            assert game.card(f"{prefix}-{row['row']}").text == f"{row[side]} ({types[row['type']]}{force})", row
+    assert len(game.cards) == 2 * len(data["cards"])
+
+
 def test_a_tied_hand_says_nobody_wins_it_gw_r11(game):
     state = arranged(game, seed=1, top={"draw:0": MIRROR[0], "draw:1": MIRROR[1]})
     keep(state)
     (fought,) = hands_fought(state)
     total = fought.totals[0]
-    tie = f"hand 1: seat 0 has Force {total}, seat 1 has {total} - a tie, nobody wins the hand (GW-R11)"
+    roman, celt = (", ".join(names) for names in fought.counted)
+    tie = f"hand 1: seat 0 has Force {total} ({roman}), seat 1 has {total} ({celt}) - a tie, nobody wins the hand (GW-R11)"
     assert render_event(fought, {}) == tie
 
 

@@ -29,9 +29,19 @@ STRONG = ["Caesar", "Labienus", "Legions", "Centurions", "Elaborate Siege Works"
 WEAK = ["Archers", "Miners", "Sword & Spear", "Night Attack", "Scouts", "Druids", "Tribal Divisions", "Women & Children"]
 
 
+FOUGHT_AS_TOLD = HandFought(1, (72, 18), 0, (
+    ("Systematic Invasion", "Decisive Battle", "Legions", "Centurions", "Elaborate Siege Works", "German Horsemen",
+     "Caesar", "Labienus"),
+    ("Tribal Divisions", "Women & Children", "Miners", "Archers", "Night Attack", "Sword & Spear", "Druids", "Scouts"),
+))  # fmt: skip
+"""The hand those two fight, with the cards that counted by seat (every one of them here:
+Disadvantages first, then by the place each takes, GW-R08 to GW-R10)."""
+
+
 def test_the_stacked_hands_total_72_and_18():
     (fought,) = hands_fought(fight(boardcore.load_game("gallic-wars"), STRONG, WEAK))
-    assert fought == HandFought(1, (72, 18), 0)
+    assert attrs.evolve(fought, counted=()) == HandFought(1, (72, 18), 0)
+    assert fought == FOUGHT_AS_TOLD
 
 
 def test_gw_r12_the_quiet_moments_are_logged_only_while_something_acts_on_them():
@@ -200,7 +210,7 @@ def test_gw_r11_gw_r14_a_rule_replaces_the_battle_and_the_hands_are_still_discar
     state = fight(with_rules(Truce()), STRONG, WEAK)
     m = state.match
     assert hands_fought(state) == [] and m.table.winners == ()
-    assert events(state, MomentReplaced) == [MomentReplaced(HandFought(1, (72, 18), 0), "test-rules")]
+    assert events(state, MomentReplaced) == [MomentReplaced(FOUGHT_AS_TOLD, "test-rules")]
     assert [m.count(STREAK, seat) for seat in (0, 1)] == [0, 0]
     assert len(m.cards(DISCARD[0])) == len(m.cards(DISCARD[1])) == 8
     assert state.turn == 2 and not state.is_over
@@ -216,7 +226,7 @@ def test_gw_r13_hands_that_were_never_fought_end_in_a_draw():
 
 def test_gw_r12_a_cancelled_battle_leaves_the_streaks():
     state = fight(with_rules(Rain()), STRONG, WEAK)
-    assert events(state, MomentCancelled) == [MomentCancelled(HandFought(1, (72, 18), 0), "test-rules")]
+    assert events(state, MomentCancelled) == [MomentCancelled(FOUGHT_AS_TOLD, "test-rules")]
     assert hands_fought(state) == [] and state.match.table.winners == ()
     assert [state.match.count(STREAK, seat) for seat in (0, 1)] == [0, 0]
     keep(state)
@@ -304,7 +314,7 @@ class Haste(boardcore.Effect):
 
 def test_a_rule_cancels_the_first_strategy_phase_and_the_hand_is_fought_at_once():
     state = arranged(with_rules(Haste()), seed=1, top={DRAW[0]: STRONG, DRAW[1]: WEAK})
-    assert hands_fought(state) == [HandFought(1, (72, 18), 0)]
+    assert hands_fought(state) == [FOUGHT_AS_TOLD]
     assert state.turn == 2 and sorted(d.player for d in state.pending) == [0, 1]
 
 
