@@ -85,7 +85,7 @@ def main() -> None:
         more, actions = count(args.tree, [game, str(players), str(args.seed), str(args.games)])
         per = (more - base) / args.games
         print(
-            f"| {game} | {players} | {args.games} | {actions} | {per / 1e6:.1f} M | {(more - base) / actions / 1e3:.1f} k |",
+            f"| {game} | {players} | {args.games} | {actions} | {per / 1e6:.3f} M | {(more - base) / actions / 1e3:.1f} k |",
             flush=True,
         )
 

@@ -28,10 +28,12 @@ from ._effects import CANCEL, Effect, modifies, reacts_to, replaces
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError, UnknownGame
 from ._events import (
     CardPlayed,
+    CardsDrawn,
     CardsMoved,
     Chose,
     CounterChanged,
     DieRolled,
+    Exchanged,
     Event,
     GameOver,
     MatchStarted,
@@ -82,6 +84,7 @@ __all__ = [
     "Counter",
     "CounterChanged",
     "Decision",
+    "CardsDrawn",
     "DieRolled",
     "Done",
     "Effect",
@@ -89,6 +92,7 @@ __all__ = [
     "Event",
     "Exchange",
     "ExchangeCards",
+    "Exchanged",
     "Game",
     "GameOver",
     "GamePlugin",

@@ -28,7 +28,7 @@ import attrs
 
 from ._actions import DONE, PASS, Action, Done, Pick, pick
 from ._errors import RuleError
-from ._events import Revealed
+from ._events import Exchanged, Revealed
 from ._steps import Step
 from ._zones import SeatZones, Zone, of_seat
 
@@ -237,6 +237,9 @@ class SecretChoices(Step):
     secret selection each is asked (:meth:`selection`) and what the revealed
     picks do (:meth:`reveal`, given every chooser's picks by seat). The engine
     records a ``Revealed`` event per chooser before :meth:`reveal` runs.
+
+    A chooser with a skip of the current phase (``Match.skip_phase``) is left out:
+    the skip is used up (``Match.take_skip``) and it is not asked.
     """
 
     def choosers(self, m: Match) -> Sequence[int]:
@@ -253,7 +256,10 @@ class SecretChoices(Step):
         raise NotImplementedError(f"{type(self).__name__}.reveal")
 
     def run(self, m: Match) -> None:
-        seats = tuple(self.choosers(m))
+        # A seat that skips this phase (Match.skip_phase) sits it out; its skip is
+        # used up here, once, before anybody is asked, so a re-deal never repeats it.
+        phase = m.phase
+        seats = tuple([seat for seat in self.choosers(m) if not m.take_skip(seat, phase)])
         m.schedule(RevealChoices(self, seats))
         for seat in seats:
             self.selection(m, seat).run(m)
@@ -277,7 +283,8 @@ class RevealChoices(Step):
 class Exchange(SecretChoices):
     """Every chooser secretly picks up to ``most`` cards of their ``hand`` zone;
     then, seat by seat in the order asked, the picks go to ``discard`` and as many
-    cards are drawn from ``draw``.
+    cards are drawn from ``draw``: an :class:`~boardcore.Exchanged` moment per seat
+    that picked some, which cards and rules may modify, replace or react to.
 
     Subclasses set the class attributes ``hand``, ``discard`` and ``draw`` (a
     :class:`~boardcore.Zone` or a :class:`~boardcore.SeatZones` family) and
@@ -297,8 +304,8 @@ class Exchange(SecretChoices):
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
         for seat, picks in chosen.items():
             if picks:
-                m.move(picks, self.hand[seat], of_seat(self.discard, seat))
-                m.draw(of_seat(self.draw, seat), self.hand[seat], len(picks))
+                hand, discard, draw = self.hand[seat], of_seat(self.discard, seat), of_seat(self.draw, seat)
+                m.perform(Exchanged(seat, picks, len(picks), hand, discard, draw))
 
 
 @attrs.frozen

@@ -227,6 +227,51 @@ class DieRolled(Moment):
 
 
 @attrs.frozen
+class CardsDrawn(Moment):
+    """``player`` draws ``count`` cards from ``source`` into ``target`` (``Match.draw``:
+    a pile that declares a ``refill`` zone is refilled from it when it runs out);
+    ``purpose`` is a short tag the game documents ("deal", "exchange"), for a card
+    that acts on some draws only. As it happened, ``count`` is the number drawn:
+    fewer when the cards ran out.
+
+    Quiet: while nothing acts on draws, the draw's ``CardsMoved`` is its only record."""
+
+    quiet = True
+    player: int
+    count: int
+    purpose: str
+    source: str
+    target: str
+
+    def happen(self, m: Match) -> Moment | None:
+        drawn = len(m.draw(self.source, self.target, self.count))
+        return None if drawn == self.count else attrs.evolve(self, count=drawn)
+
+
+@attrs.frozen
+class Exchanged(Moment):
+    """``player`` exchanges ``cards`` of the zone ``hand``: they go to ``discard``, then
+    ``draws`` cards (as many, unless a modifier changed it) are drawn from ``draw``
+    into ``hand``. :class:`~boardcore.Exchange` performs one for each seat that
+    picked cards, once every pick is revealed.
+
+    Quiet: while nothing acts on exchanges, the ``CardsMoved`` events are its record."""
+
+    quiet = True
+    player: int
+    cards: tuple[str, ...]
+    draws: int
+    hand: str
+    discard: str
+    draw: str
+
+    def happen(self, m: Match) -> Moment | None:
+        m.move(self.cards, self.hand, self.discard)
+        m.draw(self.draw, self.hand, self.draws)
+        return None
+
+
+@attrs.frozen
 class Chose(Event):
     """A player answered a decision. ``action`` is its text, or None when the choice
     is secret until a later reveal."""

@@ -10,7 +10,7 @@ which other cards' effects and plugins can react to.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -31,6 +31,24 @@ def opponents(m: Match, player: int) -> list[tuple[Target, str]]:
     return [(seat, f"seat {seat}") for seat in m.alive() if seat != player]
 
 
+def playable_cards(step: Any, m: Match, player: int, used: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
+    """``(card id, card)`` for each card of ``player``'s ``step.source`` zone, in zone
+    order, that ``step.playable`` accepts and is not in ``used``; with ``step.alike``
+    set, only the first of the copies equal in that field."""
+    cards, alike, copies = m.rules.cards, step.alike, set()
+    for card_id in m.cards(step.source[player]):
+        if card_id in used:
+            continue
+        card = cards[card_id]
+        if not step.playable(m, player, card):
+            continue
+        if alike is not None:
+            if (key := getattr(card, alike)) in copies:
+                continue
+            copies.add(key)
+        yield card_id, card
+
+
 @attrs.frozen
 class PlayCard(Step):
     """Ask ``player`` (the active seat when None) to play a card from ``source``, or pass.
@@ -43,7 +61,9 @@ class PlayCard(Step):
     keep option lists short), ``public`` (the playable cards are public, so a
     lone option is answered by the engine) and ``aim_public`` (a two-step play's
     targets follow from public information once the card is shown, so a lone
-    target is answered by the engine). Used as a phase, ``name`` is the phase's
+    target is answered by the engine), ``alike`` (the name of a card field, such
+    as ``"name"``: playable cards equal in it are copies, and only the first of
+    them in the source zone is offered). Used as a phase, ``name`` is the phase's
     name.
 
     Override :meth:`playable` (which cards, from their data), :meth:`targets`
@@ -71,6 +91,7 @@ class PlayCard(Step):
     public: ClassVar[bool] = False
     aim_public: ClassVar[bool] = False
     verb: ClassVar[str] = "play"
+    alike: ClassVar[str | None] = None
 
     # -- what a game overrides -------------------------------------------------------
 
@@ -120,14 +141,8 @@ class PlayCard(Step):
     # -- the engine's part -----------------------------------------------------------
 
     def options(self, m: Match, player: int) -> list[Action]:
-        cards = m.rules.cards
         options: list[Action] = []
-        for card_id in m.cards(self.source[player]):
-            if card_id in self.used:
-                continue
-            card = cards[card_id]
-            if not self.playable(m, player, card):
-                continue
+        for card_id, card in playable_cards(self, m, player, self.used):
             targets = self.targets(m, player, card)
             if targets is None:
                 options.append(Play(card_id, None, self.wording(m, card, None)))

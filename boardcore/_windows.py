@@ -18,6 +18,7 @@ import attrs
 
 from ._actions import PASS, Action, Pass, pick
 from ._errors import RuleError
+from ._plays import playable_cards
 from ._steps import Step
 from ._zones import SeatZones, Zone, of_seat
 
@@ -129,10 +130,17 @@ class CardWindow(Window):
     source: ClassVar[SeatZones]
     to: ClassVar[Zone | SeatZones]
     verb: ClassVar[str] = "play"
+    alike: ClassVar[str | None] = None
+    """As :attr:`PlayCard.alike`: the card field in which playable copies are equal,
+    so that only the first of them in the source zone is offered."""
 
     def playable(self, m: Match, player: int, card: Any) -> bool:
         """Whether ``card`` (its data) may be played in this window now."""
         return True
+
+    def wording(self, m: Match, card: Any) -> str:
+        """The text of the option that plays ``card``: ``"play Shield"`` by default."""
+        return f"{self.verb} {card.label}"
 
     def played(self, m: Match, player: int, card: Any) -> None:
         """What ``card``, just moved from ``player``'s source zone, does."""
@@ -150,15 +158,8 @@ class CardWindow(Window):
         return bool(m.zones[self.source[player]]) or bool(self.abilities(m, player))
 
     def reactions(self, m: Match, player: int) -> Sequence[Action]:
-        cards = m.rules.cards
-        return [
-            *(pick(ability, text) for ability, text in self.abilities(m, player)),
-            *(
-                pick(card_id, f"{self.verb} {cards[card_id].label}")
-                for card_id in m.zones[self.source[player]]
-                if self.playable(m, player, cards[card_id])
-            ),
-        ]
+        offered = [pick(ability, text) for ability, text in self.abilities(m, player)]
+        return offered + [pick(card_id, self.wording(m, card)) for card_id, card in playable_cards(self, m, player)]
 
     def react(self, m: Match, player: int, action: Action) -> None:
         item = getattr(action, "item")

@@ -12,7 +12,7 @@ Attack Phases in the rulebook's order: what is legal, the menus, the moments and
 the damage) and ``testing`` (invariants and scenario helpers for tests).
 
 For expansion authors: everything in ``__all__``. The rules perform five moments
-(:class:`CardsDrawn`, :class:`UnitMoved`, :class:`AttackDeclared`,
+(the engine's ``boardcore.CardsDrawn``, exported here too, :class:`UnitMoved`, :class:`AttackDeclared`,
 :class:`AttackResolved`, :class:`UnitKilled`) that cards modify, replace and react
 to; the game has no dice. docs/games/aztec-skirmish.md lists them with examples.
 """
@@ -25,29 +25,23 @@ from .board import ATTACKED, BOARD, BOTH_LEADERS, DISCARD, DRAW, DRAW2, ENDINGS,
 from .board import LIMIT_DRAW, LIMIT_WIN, MOVED, AztecTable, Deployment, add_unit, at_limit, describe, end_if
 from .board import end_now, first_player, hits_lost, label, setup, side_of, standing, starting_hits
 from .cards import CARDS, CONSTANTS, SHOTS, SIDES, TROOPS, UNITS, USES, AztecCard, CardUse, Side, User
-from .turn import Attack, AttackDeclared, AttackMenu, AttackResolved, CardsDrawn, Defense, Fate
-from .turn import GroupMove, MoveMenu, UnitKilled, UnitMoved, attacks, damage, group_candidates, shot_squares
-from .turn import single_moves
+from .turn import Attack, AttackDeclared, AttackMenu, AttackResolved, CardsDrawn, Defense, Fate, GroupMove, MoveMenu
+from .turn import UnitKilled, UnitMoved, attacks, damage, group_candidates, shot_squares, single_moves
 
 NAME = "aztec-skirmish"
 
 SPEC = boardcore.GameSpec(
-    name=NAME,
-    summary="Aztecs against Conquistadors on a chessboard: kill the enemy Leader",
+    name=NAME, summary="Aztecs against Conquistadors on a chessboard: kill the enemy Leader",
     player_counts=(2,), zones=(DRAW, DISCARD, HAND), board=BOARD, table_type=AztecTable, describe=describe,
-    setup=setup, setup_phases=(Deployment,), first_player=first_player,
-    phases=(Fate, MoveMenu, AttackMenu), turn_order=boardcore.TurnOrder.SEATS,
-    end_if=end_if, turn_limit=CONSTANTS.turn_limit, at_limit=at_limit, search_scores=standing,
-    # A playout must reach the other side's Attack Phase to see a Leader left in reach.
-    search_horizon=25,
-    # A turn is a long run of one side's small decisions (a card, then its unit
-    # and square): each search goes on from the last one's tree.
-    search_reuse=True,
-    options=(
-        boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztecs, who move first"),
-        boardcore.Option("deployment", "choose", choices=("choose", "standard"),
-                         help="choose: place your units square by square; standard: the rules' fixed layout"),
-    ),
+    setup=setup, setup_phases=(Deployment,), first_player=first_player, phases=(Fate, MoveMenu, AttackMenu),
+    turn_order=boardcore.TurnOrder.SEATS, end_if=end_if, turn_limit=CONSTANTS.turn_limit, at_limit=at_limit,
+    # A playout must reach the other side's Attack Phase to see a Leader left in reach
+    # (the horizon). A turn is a long run of one side's small decisions (a card, then
+    # its unit and square): each search goes on from the last one's tree (reuse).
+    search_scores=standing, search_horizon=25, search_reuse=True,
+    options=(boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztecs, who move first"),
+             boardcore.Option("deployment", "choose", choices=("choose", "standard"),
+                              help="choose: place your units square by square; standard: the rules' fixed layout")),
 )
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=CARDS)

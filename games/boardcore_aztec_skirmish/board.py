@@ -59,8 +59,7 @@ def side_of(m: Match, seat: int) -> Side:
     return m.table.sides[seat]
 
 
-PIECE_KINDS = ("warrior", "war-leader", "jaguar-knight", "eagle-knight",
-               "soldier", "cannon", "horseman", "captain")  # fmt: skip
+PIECE_KINDS = ("warrior", "war-leader", "jaguar-knight", "eagle-knight", "soldier", "cannon", "horseman", "captain")
 """Every unit kind, in the order the table gives them letters (each the first of its
 name that no kind before has taken): W warrior, A war-leader, J, E, S, C cannon, H and
 P captain, the letters a match in the standard layout has always been drawn with."""
@@ -128,9 +127,8 @@ def first_player(m: Match) -> int:
 
 class Deployment(boardcore.Phase):
     """AZ-R03: the Aztec deploys first and completely, then the Conquistador, who sees
-    it. Nothing is asked with the standard layout."""
-
-    name = "deployment"
+    it. Nothing is asked with the standard layout. The set-up phase ``deployment``: the
+    engine names a phase after its class."""
 
     def begin(self, m: Match) -> None:
         if m.options["deployment"] == "choose":

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+from attrs.validators import deep_iterable, ge, in_, le, min_len, optional
 
 import boardcore
 from boardcore.grid import Board, Direction
@@ -47,21 +48,17 @@ class CardUse(enum.Enum):
     DRAW = "draw"  # either menu: draw cards (AZ-R27)
 
 
-_AT_LEAST_1 = attrs.validators.ge(1)
-_BOARD_SIZE = [attrs.validators.ge(1), attrs.validators.le(26)]  # files a..z
-
-
 @attrs.frozen
 class Constants:
-    """The ``[rules]`` table: every number at least 1, a board of at most 26 x 26."""
+    """The ``[rules]`` table: every number at least 1, a board of at most 26 x 26 (files a..z)."""
 
-    hand_limit: int = attrs.field(validator=_AT_LEAST_1)
-    draw: int = attrs.field(validator=_AT_LEAST_1)
-    draw_special: int = attrs.field(validator=_AT_LEAST_1)
-    turn_limit: int = attrs.field(validator=_AT_LEAST_1)
-    board_width: int = attrs.field(validator=_BOARD_SIZE)
-    board_height: int = attrs.field(validator=_BOARD_SIZE)
-    leader_worth: int = attrs.field(default=5, validator=_AT_LEAST_1)
+    hand_limit: int = attrs.field(validator=ge(1))
+    draw: int = attrs.field(validator=ge(1))
+    draw_special: int = attrs.field(validator=ge(1))
+    turn_limit: int = attrs.field(validator=ge(1))
+    board_width: int = attrs.field(validator=[ge(1), le(26)])
+    board_height: int = attrs.field(validator=[ge(1), le(26)])
+    leader_worth: int = attrs.field(default=5, validator=ge(1))
     """Not a rule: how many times its own Hits the search bots count a Leader's
     Hits when they judge a match in progress (``ending.standing``)."""
 
@@ -72,8 +69,6 @@ USES: dict[str, CardUse] = boardcore.load_constants(__package__, DATA, dict[str,
 BOARD = Board(CONSTANTS.board_width, CONSTANTS.board_height)
 _LONGEST_LINE = max(CONSTANTS.board_width, CONSTANTS.board_height) - 1
 """The most squares a line on the board crosses: the longest move or range."""
-_ON_A_LINE = attrs.validators.optional([_AT_LEAST_1, attrs.validators.le(_LONGEST_LINE)])
-_RANK = attrs.validators.and_(_AT_LEAST_1, attrs.validators.le(CONSTANTS.board_height))
 
 
 @attrs.frozen
@@ -95,9 +90,9 @@ class SideRow:
     side: Side
     name: str
     user: User
-    ranks: tuple[int, ...] = attrs.field(validator=attrs.validators.deep_iterable(_RANK, attrs.validators.min_len(1)))
+    ranks: tuple[int, ...] = attrs.field(validator=deep_iterable([ge(1), le(CONSTANTS.board_height)], min_len(1)))
     """Ranks (1-based, as printed on a chess board) the side deploys on."""
-    forward: str = attrs.field(validator=attrs.validators.in_([direction.name for direction in Direction]))
+    forward: str = attrs.field(validator=in_([direction.name for direction in Direction]))
     """The name of the ``boardcore.grid.Direction`` that is forward."""
 
 
@@ -116,14 +111,14 @@ class UnitSpec:
     side: Side
     troop: str
     """The group a card restriction names ("soldiers", AZ-R21)."""
-    count: int = attrs.field(validator=_AT_LEAST_1)
-    hits: int = attrs.field(validator=_AT_LEAST_1)
+    count: int = attrs.field(validator=ge(1))
+    hits: int = attrs.field(validator=ge(1))
     leader: bool = False
     placed: bool = False
     """Deployed square by square by its owner; otherwise it fills the rest (AZ-R03)."""
-    moves: int = attrs.field(default=1, validator=_AT_LEAST_1)
+    moves: int = attrs.field(default=1, validator=ge(1))
     """Move actions per turn (AZ-R09; 2 for Horsemen, AZ-R13)."""
-    max_distance: int | None = attrs.field(default=None, validator=attrs.validators.optional(_AT_LEAST_1))
+    max_distance: int | None = attrs.field(default=None, validator=optional(ge(1)))
     """The largest card number it may move with (Cannons: 2, AZ-R14)."""
     own_cards_only: bool = False
     """May attack only with cards restricted to its own troop (Cannons, AZ-R21)."""
@@ -161,10 +156,6 @@ def _needed_by(*uses: CardUse) -> Callable[[AztecCard, Any, Any], None]:
     return needed
 
 
-def _optional_in(known: Any) -> Any:
-    return attrs.validators.optional(attrs.validators.in_(known))
-
-
 @attrs.frozen(kw_only=True)
 class AztecCard(boardcore.Card):
     """One physical card; ``name`` is the printed name its copies share. The fields of
@@ -176,15 +167,15 @@ class AztecCard(boardcore.Card):
     type: str = attrs.field(validator=_known_type)
     use: CardUse = attrs.field(default=attrs.Factory(_use_of, takes_self=True))
     """What the game does with the card: its type's, or given in its row for a type of a plugin's own."""
-    range: int | None = attrs.field(default=None,
-                                    validator=[_needed_by(CardUse.STRIKE, CardUse.MOVE), _ON_A_LINE])
+    range: int | None = attrs.field(default=None, validator=[_needed_by(CardUse.STRIKE, CardUse.MOVE),
+                                                              optional([ge(1), le(_LONGEST_LINE)])])
     """Squares moved for a Move card; the maximum range for an Attack card (1 up to
     the longest line on the board)."""
-    only: str | None = attrs.field(default=None, validator=_optional_in(TROOPS))
+    only: str | None = attrs.field(default=None, validator=optional(in_(TROOPS)))
     """The troop the card is restricted to (AZ-R21)."""
-    shot: str | None = attrs.field(default=None, validator=[_needed_by(CardUse.SHOT), _optional_in(SHOTS)])
+    shot: str | None = attrs.field(default=None, validator=[_needed_by(CardUse.SHOT), optional(in_(SHOTS))])
     indirect: bool = False
-    target_hits: int | None = attrs.field(default=None, validator=attrs.validators.optional(_AT_LEAST_1))
+    target_hits: int | None = attrs.field(default=None, validator=optional(ge(1)))
     note: str = ""
 
     def usable_by(self, side: Side) -> bool:
@@ -194,19 +185,16 @@ class AztecCard(boardcore.Card):
     def fits(self, unit: UnitSpec, attacking: bool = False) -> bool:
         """A restricted card is only for its troop ("Horsemen only", AZ-R16, AZ-R21); a
         unit limited to its own troop's attack cards (a Cannon) attacks with no other."""
-        if attacking and unit.own_cards_only:
-            return self.only == unit.troop
-        return self.only in (None, unit.troop)
+        return self.only == unit.troop if attacking and unit.own_cards_only else self.only in (None, unit.troop)
 
     @property
     def label(self) -> str:
         """What a person reads: ``"Muskets (attack 3, soldiers only, C)"``."""
+        detail = self.type if self.range is None else f"{self.type} {self.range}"
+        if self.shot is not None:
+            detail = f"{self.type}, {self.shot}"
         if self.use is CardUse.DRAW:
             detail = f"draw {CONSTANTS.draw_special}"
-        elif self.shot is not None:
-            detail = f"{self.type}, {self.shot}"
-        else:
-            detail = self.type if self.range is None else f"{self.type} {self.range}"
         restriction = f", {self.only} only" if self.only is not None and self.shot is None else ""
         letter = "" if self.user is User.E else f", {self.user.value}"
         return f"{self.name} ({detail}{restriction}{letter})"

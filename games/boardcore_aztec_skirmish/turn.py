@@ -32,7 +32,7 @@ from typing import ClassVar
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Target, pick
+from boardcore import Action, CardsDrawn, Match, Target, pick
 from boardcore.grid import ALL_DIRECTIONS, Direction, move, occupancy, square_of
 
 from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, end_now, label, side_of, spec_of
@@ -45,42 +45,16 @@ NAMES = {card.id: card.name for card in CARDS}
 # -- Phase 1, Fate, and the menu of the other two -------------------------------------------
 
 
-@attrs.frozen
-class CardsDrawn(boardcore.Moment):
-    """``player`` draws ``count`` cards from the draw pile for ``purpose``: "fate"
-    (the Fate Phase, AZ-R05) or "draw2" (a Draw-2 card, AZ-R27). An empty pile is
-    refilled by shuffling the discard pile; with both empty, fewer are drawn
-    (AZ-R08): ``count`` as it happened is the number drawn. Which cards is told by
-    the engine's ``CardsMoved``, to those who may see them."""
-
-    quiet = True  # logged only when something reacts: the engine's CardsMoved tells the draw
-    player: int
-    count: int
-    purpose: str
-
-    def happen(self, m: Match) -> CardsDrawn:
-        return attrs.evolve(self, count=len(m.draw(DRAW, HAND[self.player], self.count)))
-
-
 class Fate(boardcore.Phase):
-    """Draw 3 (AZ-R05), then discard down to 5 by the owner's choice (AZ-D04, AZ-R07)."""
-
-    name = "fate"
+    """Draw 3 (AZ-R05: the engine's ``CardsDrawn``, purpose "fate"; an empty pile is
+    refilled by shuffling the discard pile, AZ-R08), then discard down to 5 by the owner's choice (AZ-D04, AZ-R07).
+    The phase ``fate``: the engine names a phase after its class."""
 
     def begin(self, m: Match) -> None:
-        m.perform(CardsDrawn(m.active, CONSTANTS.draw, "fate"))
+        m.perform(CardsDrawn(m.active, CONSTANTS.draw, "fate", DRAW, HAND[m.active]))
         m.schedule(boardcore.EnforceLimit(HAND[m.active], DISCARD))
 
 
-def distinct(m: Match, zone: str) -> list[str]:
-    """The first card of each name in ``zone``: copies are alike, so one is offered."""
-    first: dict[str, str] = {}
-    for card in m.cards(zone):
-        first.setdefault(m.card(card).name, card)
-    return list(first.values())
-
-
-@attrs.frozen
 class Menu(boardcore.PlayCard):
     """A phase's menu (AZ-D05, AZ-D07): a card whose use is one of the phase's
     ``accepts`` and that has a legal order, asked as the card and then the order;
@@ -94,6 +68,7 @@ class Menu(boardcore.PlayCard):
     """
 
     source, to = HAND, DISCARD  # a card is played from the hand to the discard pile
+    alike = "name"  # copies are alike: one is offered
     two_step = True
     pass_word = "done"
     accepts: ClassVar[tuple[CardUse, ...]] = ()
@@ -112,7 +87,7 @@ class Menu(boardcore.PlayCard):
             return False
         if card.use is CardUse.DRAW:
             return card.id not in m.marked(DRAW2)  # each at most once per turn (AZ-R27)
-        return card.use in self.accepts and card.id in distinct(m, HAND[player])
+        return card.use in self.accepts
 
     def targets(self, m: Match, player: int, card: AztecCard) -> Iterable[tuple[Target, str]] | None:
         return None if card.use is CardUse.DRAW else self.orders(m, player, card)
@@ -126,7 +101,7 @@ class Menu(boardcore.PlayCard):
         m.schedule(type(self)(player))
         if card.use is CardUse.DRAW:
             m.mark(DRAW2, card.id)
-            m.perform(CardsDrawn(player, CONSTANTS.draw_special, "draw2"))
+            m.perform(CardsDrawn(player, CONSTANTS.draw_special, "draw2", DRAW, HAND[player]))
         else:
             self.give(m, player, card, str(target))
 
@@ -165,9 +140,8 @@ def may_move_with(m: Match, piece: str, card: AztecCard) -> bool:
     return m.marked(MOVED).count(piece) < spec.moves
 
 
-def destinations(
-    m: Match, seat: int, card: AztecCard, directions: tuple[Direction, ...], skip: tuple[str, ...] = ()
-) -> Iterator[tuple[str, str]]:
+def destinations(m: Match, seat: int, card: AztecCard, directions: tuple[Direction, ...],
+                 skip: tuple[str, ...] = ()) -> Iterator[tuple[str, str]]:
     """``(unit, square)`` for each move of exactly the card's number in one of
     ``directions`` whose every square, the last included, is empty (AZ-R10, AZ-R11)."""
     taken = occupancy(m).keys()
@@ -413,7 +387,7 @@ class Defense(boardcore.CardWindow):
     card is face up: a re-deal of the hands can ask it again."""
 
     attack: Attack
-    source, to = HAND, DISCARD
+    source, to, alike = HAND, DISCARD, "name"  # one copy of each Defense card he holds
 
     def responders(self, m: Match) -> Sequence[int]:
         return (1 - self.attack.seat,)
@@ -423,10 +397,11 @@ class Defense(boardcore.CardWindow):
         unseen = (m.card(c) for c in m.rules.cards if c not in gone)
         return bool(m.cards(HAND[player])) and any(is_defense(card, side) for card in unseen)
 
-    def reactions(self, m: Match, player: int) -> Sequence[Action]:
-        """One copy of each Defense card he holds, worded with what it does."""
-        held, side = [m.card(c) for c in distinct(m, HAND[player])], side_of(m, player)
-        return [pick(c.id, f"play {c.label}: negate the attack") for c in held if is_defense(c, side)]
+    def playable(self, m: Match, player: int, card: AztecCard) -> bool:
+        return is_defense(card, side_of(m, player))
+
+    def wording(self, m: Match, card: AztecCard) -> str:
+        return f"play {card.label}: negate the attack"
 
     def prompt(self, m: Match, player: int) -> str:
         return f"Defense: negate the {m.card(self.attack.card).name} attack, or pass"
@@ -457,8 +432,7 @@ class AttackMenu(Menu):
     def give(self, m: Match, player: int, card: AztecCard, target: str) -> None:
         unit, aim = target.split()
         # the squares the order hits: the target's, or a cannon shot's (every unit there, AZ-R24)
-        start = square_of(m, unit)
-        squares = (square_of(m, aim),) if card.shot is None else shot_squares(card.shot, start, Direction[aim])
+        hit = (square_of(m, aim),) if card.shot is None else shot_squares(card.shot, square_of(m, unit), Direction[aim])
         taken = occupancy(m)
-        attack = Attack(player, card.id, unit, squares, tuple(taken[s] for s in squares if s in taken))
+        attack = Attack(player, card.id, unit, hit, tuple(taken[s] for s in hit if s in taken))
         m.schedule(boardcore.Perform(AttackDeclared(attack)))

@@ -15,7 +15,7 @@ type, two places a type, as the printed basic types do.
 from __future__ import annotations
 
 import enum
-import itertools
+from collections import defaultdict
 from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any, Literal, cast
@@ -152,35 +152,37 @@ def best_total(contributions: Sequence[Contribution], per_type: int, counted: li
     total: a card takes a free place in one of its slots, or the place of a
     flexible card that can move to another slot (:func:`_place`), which needs a
     flexible card placed already or to place. Given a list ``counted``, the ids of
-    the cards that count are added to it (for the battle's sentence).
+    the cards that count are added to it, the highest value first (for the battle's
+    sentence).
     """
     total = 0
-    placed: dict[str, list[Contribution]] = {}
+    placed: defaultdict[str, list[Contribution]] = defaultdict(list)
     movable = False  # whether a flexible card is placed
     for c in sorted(contributions, key=_VALUE, reverse=True):
-        if not c.slots:
-            total += c.value
-        elif c.value > 0:
-            held = placed.setdefault(c.slots[0], [])
+        if c.slots:
+            if c.value <= 0:
+                continue
+            held = placed[c.slots[0]]
             if len(held) < per_type:  # the usual case: its first slot has room
                 held.append(c)
-                total += c.value
                 movable = movable or len(c.slots) > 1
             elif (movable or len(c.slots) > 1) and _place(c, placed, per_type, set()):
-                total += c.value
                 movable = True
-    if counted is not None:
-        counted += [c.card for c in contributions if not c.slots] + [c.card for held in placed.values() for c in held]
+            else:
+                continue
+        total += c.value
+        if counted is not None:
+            counted.append(c.card)
     return total
 
 
-def _place(c: Contribution, placed: dict[str, list[Contribution]], per_type: int, seen: set[str]) -> bool:
+def _place(c: Contribution, placed: defaultdict[str, list[Contribution]], per_type: int, seen: set[str]) -> bool:
     """Place ``c`` in one of its slots not ``seen`` yet, moving a flexible card placed
     there to another slot if need be (an augmenting path); False if it cannot be."""
     for slot in c.slots:
         if slot not in seen:
             seen.add(slot)
-            held = placed.setdefault(slot, [])
+            held = placed[slot]
             if len(held) < per_type:
                 held.append(c)
                 return True
@@ -193,30 +195,8 @@ def _place(c: Contribution, placed: dict[str, list[Contribution]], per_type: int
 
 # -- 0.3's names, kept for this version ----------------------------------------------
 
-
-@attrs.frozen
-class _Count:
-    """0.3's ``Count``, what ``best_count`` returns: the best total and where each flexible card went."""
-
-    total: int
-    placed: tuple[tuple[str, str], ...] = ()
-
-
-def _best_count(contributions: Sequence[Contribution], per_type: int) -> _Count:
-    """0.3's ``best_count``: :func:`best_total`, and the first way of placing the flexible
-    cards (in card-id order, each over its slots in order) that reaches it."""
-    flexible = sorted((c for c in contributions if len(c.slots) > 1), key=attrgetter("card"))
-    others = [c for c in contributions if len(c.slots) < 2]
-    counts = []
-    for way in itertools.product(*(c.slots for c in flexible)):
-        pinned = [Contribution(c.card, c.value, (slot,)) for c, slot in zip(flexible, way)]
-        counts.append(_Count(best_total(others + pinned, per_type), tuple(zip((c.card for c in flexible), way))))
-    return max(counts, key=attrgetter("total"))  # the first of the best
-
-
-_OLD_NAMES = {
-    "Count": ("best_total, an int", _Count), "best_count": ("best_total", _best_count),
-    "EFFECTS": ("BASE_EFFECTS", BASE_EFFECTS), "BASIC_KINDS": ("SLOTS", tuple(map(Kind, SLOTS))),
-}  # fmt: skip
-"""0.3's names that 0.4 renamed or removed: ``{old name: (new name, what it gives)}``."""
-__getattr__ = boardcore.renamed(__name__, _OLD_NAMES, docs="docs/migration.md, From 0.3 to 0.4")
+_OLD_NAMES = {"EFFECTS": ("BASE_EFFECTS", BASE_EFFECTS), "BASIC_KINDS": ("SLOTS", tuple(map(Kind, SLOTS)))}
+"""0.3's names that 0.4 renamed: ``{old name: (new name, what it gives)}``."""
+_REMOVED = {"Count": "best_total, which returns the total (an int)", "best_count": "best_total"}
+"""0.3's names that 0.4 removed, with what to use instead."""
+__getattr__ = boardcore.renamed(__name__, _OLD_NAMES, "docs/migration.md, From 0.3 to 0.4", _REMOVED)

@@ -5,19 +5,20 @@ phases that perform them; the count of a battle and the end.
 
 Each moment is performed through the engine (``m.perform``): effects and plugin
 rules may modify it, cancel it or replace it, and react to it once it has
-happened. ``HandFought`` is always recorded in the log; the others are *quiet*:
-what they do is recorded already (the cards moved, the streak counted), so they
-are logged only while something acts on their class, and a match's log is what
-it was before they became moments.
+happened. The game performs the engine's ``CardsDrawn`` (a hand, ``purpose``
+"hand") and ``Exchanged`` (the Strategy exchange, through ``boardcore.Exchange``)
+and its own ``HandFought`` and ``StreakScored``. ``HandFought`` is always
+recorded in the log; the others are *quiet*: what they do is recorded already
+(the cards moved, the streak counted), so they are logged only while something
+acts on their class.
 
 Every seat acts in every phase, so a phase skipped for one seat
 (``Match.skip_phase(seat, phase)``) is that seat's part of it: its draw in
-Reinforcements, its exchange in Strategy (``Match.take_skip`` uses the skip up).
+Reinforcements, its exchange in Strategy (the skip is used up as it begins).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, cast
 
@@ -78,37 +79,8 @@ def _prepared(rules: boardcore.Game) -> tuple[dict[Side, tuple[str, ...]], dict[
 # -- the moments ---------------------------------------------------------------------
 
 
-@attrs.frozen
-class HandDrawn(boardcore.Moment):
-    """``seat`` draws ``count`` cards into its hand in Reinforcements (GW-R15), from its
-    draw pile, which its discard pile refills when it runs out (GW-R05)."""
-
-    quiet = True
-    seat: int
-    count: int
-
-    def happen(self, m: Match) -> None:
-        m.draw(DRAW[self.seat], HAND[self.seat], self.count)
-
-
-_DRAWN = tuple(HandDrawn(seat, CONSTANTS.hand_size) for seat in (0, 1))
+_DRAWN = tuple(boardcore.CardsDrawn(seat, CONSTANTS.hand_size, "hand", DRAW[seat], HAND[seat]) for seat in (0, 1))
 """Each seat's hand drawn in Reinforcements: the same moment every hand, so it is made once."""
-
-
-@attrs.frozen
-class Exchanged(boardcore.Moment):
-    """``seat``'s exchange in Strategy, once both choices are revealed (GW-R06): the
-    ``cards`` it picked go to its discard pile, then it draws ``draws`` cards (as
-    many as it discarded). Performed only for a seat that picked some."""
-
-    quiet = True
-    seat: int
-    cards: tuple[str, ...]
-    draws: int
-
-    def happen(self, m: Match) -> None:
-        m.move(self.cards, HAND[self.seat], DISCARD[self.seat])
-        m.draw(DRAW[self.seat], HAND[self.seat], self.draws)
 
 
 @attrs.frozen
@@ -170,7 +142,7 @@ _SCORED = (StreakScored(0), StreakScored(1))
 
 
 class Reinforcements(boardcore.Phase):
-    """Each player draws a hand of 8 (GW-R15), Romans first."""
+    """Each player draws a hand of 8 (GW-R15), Romans first: a ``CardsDrawn`` each."""
 
     name = "reinforcements"
 
@@ -182,19 +154,13 @@ class Reinforcements(boardcore.Phase):
 
 class Strategy(boardcore.Exchange):
     """Both players secretly choose up to 4 cards to exchange (GW-D01, GW-R06); then,
-    Romans first, each discards them and draws as many."""
+    Romans first, each discards them and draws as many (an ``Exchanged`` each)."""
 
     name = "strategy"
     hand, discard, draw, most = HAND, DISCARD, DRAW, CONSTANTS.max_exchange
 
-    def choosers(self, m: Match) -> list[int]:
-        # Asked once, as the phase begins and before anybody is asked: skips are used up here.
-        return [seat for seat in m.table.order() if not m.take_skip(seat, self.name)]
-
-    def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
-        for seat, picks in chosen.items():
-            if picks:
-                m.perform(Exchanged(seat, picks, len(picks)))
+    def choosers(self, m: Match) -> tuple[int, int]:
+        return m.table.order()
 
 
 class Battle(boardcore.Phase):
@@ -207,7 +173,7 @@ class Battle(boardcore.Phase):
         counted: tuple[list[str], list[str]] = ([], [])
         totals = battle_totals(m, counted)
         cards = m.rules.cards
-        names = tuple(tuple([cards[c].name for c in ids]) for ids in counted)
+        names = (tuple([cards[c].name for c in counted[0]]), tuple([cards[c].name for c in counted[1]]))
         m.perform(HandFought.of(m.turn, totals, names))
         for seat in m.table.order():
             m.move_all(HAND[seat], DISCARD[seat])

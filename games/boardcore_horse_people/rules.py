@@ -28,10 +28,11 @@ Each is a ``boardcore.Moment``: before it happens an effect may modify it
 (``boardcore.modifies``), cancel it or replace it (``boardcore.replaces``), and
 once it has happened react to it (``boardcore.reacts_to``).
 
-* :class:`CardsDrawn` - a player draws (the Migration deal and exchange); it is
-  ``quiet``: when no card or rule acts on draws they happen unrecorded, so that a
-  match's log holds the same events as before draws were moments, and matches
-  saved then replay to the same log;
+* ``boardcore.CardsDrawn`` (the engine's) - a player draws from ``DRAW``: the
+  Migration deal (``purpose`` "deal") and the cards that replace his discards
+  ("exchange"); it is ``quiet``: when no card or rule acts on draws they happen
+  unrecorded, so that a match's log holds the same events as before draws were
+  moments, and matches saved then replay to the same log;
 * :class:`TributeCollected` - the Khan is paid his Tribute;
 * :class:`InvasionResolved` - the Khan is deposed, the title contested (``asks``:
   a card may replace it at its owner's choice).
@@ -54,7 +55,7 @@ from typing import ClassVar
 import attrs
 
 import boardcore
-from boardcore import Match, Perform, Result, Visibility
+from boardcore import CardsDrawn, Match, Perform, Result, Visibility
 
 from .cards import CONSTANTS, TYPES, HorseCard, can_stop, candidates, contest, deposes, total, tribute_gain
 
@@ -122,6 +123,9 @@ def loot(m: Match) -> tuple[int, ...]:
 
 # -- Migration ---------------------------------------------------------------------------
 
+_drawn = lru_cache(maxsize=256)(CardsDrawn)
+"""A draw of the Migration: moments are frozen values, and the same few recur every turn."""
+
 
 class Migration(boardcore.Exchange):
     """Deal 7 cards to each seat in turn (HP-R04); then everybody, the Khan too,
@@ -134,35 +138,14 @@ class Migration(boardcore.Exchange):
 
     def run(self, m: Match) -> None:
         for seat in range(m.players):
-            m.perform(CardsDrawn(seat, CONSTANTS.hand_size, "deal"))
+            m.perform(_drawn(seat, CONSTANTS.hand_size, "deal", DRAW, HAND[seat]))
         super().run(m)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
         for seat, picks in chosen.items():
             if picks:
                 m.move(picks, HAND[seat], DISCARD)
-                m.perform(CardsDrawn(seat, len(picks), "exchange"))
-
-
-@attrs.frozen
-class CardsDrawn(boardcore.Moment):
-    """``player`` draws ``count`` cards from the draw pile into his hand; as it happened,
-    ``count`` is the number drawn (fewer if both piles run dry, HP-R21). ``purpose``
-    says why: ``"deal"``, the Migration deal (HP-R04), or ``"exchange"``, the cards
-    that replace his discards (HP-R05). Recorded only while a card or rule acts on
-    draws (``quiet``): otherwise the ``CardsMoved`` of the draw is the record. It has
-    no sentence of its own, so the table leaves it out of what a player reads: that
-    ``CardsMoved`` already says what was drawn (the cards to their owner, how many to
-    everybody else), and a hand never comes up short with 2 to 6 players."""
-
-    quiet = True
-    player: int
-    count: int
-    purpose: str
-
-    def happen(self, m: Match) -> CardsDrawn | None:
-        drawn = len(m.draw(DRAW, HAND[self.player], self.count))
-        return None if drawn == self.count else attrs.evolve(self, count=drawn)
+                m.perform(_drawn(seat, len(picks), "exchange", DRAW, HAND[seat]))
 
 
 # -- Tribute -----------------------------------------------------------------------------

@@ -21,9 +21,9 @@ import enum
 import boardcore
 from boardcore import Match, Result
 
-from .cards import CARDS, KINDS, RULES, CardType, Effect, Kind, PWCard, Slot, effect_of
+from .cards import CARDS, KINDS, RULES, CardType, Effect, Kind, PWCard, Side, Slot, effect_of
 from .raid import Aftermath, Attacked, Capture, ChooseTarget, DeclareRaid, ExtraRound, FoodStolen, PickRaiders
-from .raid import PWTable, Raid, RaidBegan, RaidDecided, RaidDeclared, RaidRounds, RerollWindow, Retreat, Side
+from .raid import PWTable, Raid, RaidBegan, RaidDecided, RaidDeclared, RaidRounds, RerollWindow, Retreat
 from .raid import Stance, StealFood, one_d5, raid_of
 from .tribe import DECK, DISCARD, FOOD, HAND, PRISONERS, TRIBE, Arm, AttackMode, CardsDrawn, Cause, DrawCards
 from .tribe import Elements, EnteredPlay, Food, FoodPaid, Hunt, Hunted, LeftPlay, LosePerson, Negation, Nomad
@@ -89,11 +89,9 @@ def eliminate(m: Match, seat: int) -> None:
 def at_limit(m: Match) -> Result:
     """PW-R39: highest population wins; ties go to Food, then Prisoners; still tied, a draw."""
 
-    def rank(seat: int) -> tuple[int, int, int]:
-        return population(m, seat), m.count(FOOD, seat), m.count(PRISONERS, seat)
-
-    best = max(rank(seat) for seat in m.alive())
-    return Result(tuple(seat for seat in m.alive() if rank(seat) == best), ROUND_LIMIT, scores(m))
+    ranks = {seat: (population(m, seat), m.count(FOOD, seat), m.count(PRISONERS, seat)) for seat in m.alive()}
+    best = max(ranks.values())
+    return Result(tuple(seat for seat, rank in ranks.items() if rank == best), ROUND_LIMIT, scores(m))
 
 
 def standing(m: Match) -> tuple[int, ...]:

@@ -16,15 +16,12 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
+from attrs.validators import ge, gt, le, optional
 
 import boardcore
-
-if TYPE_CHECKING:
-    from .raid import Side
-
 
 class CardType(enum.Enum):
     """The printed type letter (section 1.1). ``MW`` is Sticks & Stones' "M/W"."""
@@ -67,7 +64,7 @@ class Kind:
 KINDS = boardcore.load_constants(__package__, "data/cards.toml", dict[CardType, Kind], key="types")
 """Every card type's :class:`Kind`, by type."""
 
-_NAME = attrs.validators.optional(attrs.validators.matches_re(r"[a-z][a-z -]*"))
+_NAME = optional(attrs.validators.matches_re(r"[a-z][a-z -]*"))
 """A validator: None, or a lower-case name (a Hardship category)."""
 
 
@@ -75,12 +72,6 @@ def _printed(card: PWCard, attribute: Any, value: Any) -> None:
     """A validator: a card whose type prints this value (its :attr:`Kind.prints`) gives it."""
     if value is None and attribute.name in KINDS[card.type].prints:
         raise ValueError(f"a {KINDS[card.type].family} card needs its '{attribute.name}'")
-
-
-def _within(low: int, high: int | None = None) -> Any:
-    """A validator: None, or a number from ``low`` (up to ``high``)."""
-    bounds = [attrs.validators.ge(low)] + ([attrs.validators.le(high)] if high is not None else [])
-    return attrs.validators.optional(bounds)
 
 
 @attrs.frozen
@@ -93,11 +84,11 @@ class PWCard(boardcore.Card):
     bonus lies in 0..10, and food is at least 1."""
 
     type: CardType = attrs.field(kw_only=True)
-    strength: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, _within(-10, 10)])
+    strength: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, optional([ge(-10), le(10)])])
     """STR: a person's strength, a ranged weapon's strength, an HTH weapon's bonus."""
-    bonus: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, _within(0, 10)])
+    bonus: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, optional([ge(0), le(10)])])
     """The HTH bonus of a card that is both a ranged and an HTH weapon."""
-    food: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, _within(1)])
+    food: int | None = attrs.field(default=None, kw_only=True, validator=[_printed, optional(ge(1))])
     category: str | None = attrs.field(default=None, kw_only=True, validator=[_printed, _NAME])
     """A Hardship's category (PW-R20): any lower-case name. Categories are open: the base
     game prints medical, animal, exposure and social, and a plugin's data may add one."""
@@ -146,9 +137,6 @@ class PWCard(boardcore.Card):
         return (self.strength or 0) if self.type is CardType.HTH else 0
 
 
-_AT_LEAST_1 = attrs.validators.ge(1)
-
-
 @attrs.frozen
 class Constants:
     """The numbers of the rules, from ``data/rules.toml`` (each key names its ruling).
@@ -156,20 +144,20 @@ class Constants:
     Counts and limits are at least 1 (food and the Defender's draw at least 0), a
     tribe starts below the winning population, and a die has at least 2 sides."""
 
-    start_people: int = attrs.field(validator=_AT_LEAST_1)
-    start_food: int = attrs.field(validator=attrs.validators.ge(0))
-    hand_limit: int = attrs.field(validator=_AT_LEAST_1)
-    big_tribe: int = attrs.field(validator=_AT_LEAST_1)
-    people_per_food: int = attrs.field(validator=_AT_LEAST_1)
-    winning_population: int = attrs.field(validator=lambda c, a, v: attrs.validators.gt(c.start_people)(c, a, v))
-    round_limit: int = attrs.field(validator=_AT_LEAST_1)
-    raid_round_limit: int = attrs.field(validator=_AT_LEAST_1)
-    defender_draw: int = attrs.field(validator=attrs.validators.ge(0))
-    die: int = attrs.field(validator=attrs.validators.ge(2))
-    stores_per_person: int = attrs.field(default=2, validator=_AT_LEAST_1)
+    start_people: int = attrs.field(validator=ge(1))
+    start_food: int = attrs.field(validator=ge(0))
+    hand_limit: int = attrs.field(validator=ge(1))
+    big_tribe: int = attrs.field(validator=ge(1))
+    people_per_food: int = attrs.field(validator=ge(1))
+    winning_population: int = attrs.field(validator=lambda c, a, v: gt(c.start_people)(c, a, v))
+    round_limit: int = attrs.field(validator=ge(1))
+    raid_round_limit: int = attrs.field(validator=ge(1))
+    defender_draw: int = attrs.field(validator=ge(0))
+    die: int = attrs.field(validator=ge(2))
+    stores_per_person: int = attrs.field(default=2, validator=ge(1))
     """Not a rule: how many Food or Prisoners the search bots count as one person when
     they judge a match in progress (:func:`~boardcore_prehistoric_warfare.standing`)."""
-    strength_per_person: int = attrs.field(default=4, validator=_AT_LEAST_1)
+    strength_per_person: int = attrs.field(default=4, validator=ge(1))
     """Not a rule: how many points of attack strength above a generic marker's the
     search bots count as one more person (:func:`~boardcore_prehistoric_warfare.standing`)."""
 
@@ -195,6 +183,18 @@ def _read(value: Any) -> Any:
 
 
 # -- effects: what a card's data cannot say --------------------------------------------------
+
+class Side(enum.Enum):
+    """The two sides of a raid (section 4.1), which an effect may name
+    (:meth:`Effect.extra_round_for`); the value indexes the raid's per-side tuples."""
+
+    ATTACKER = 0
+    DEFENDER = 1
+
+    @property
+    def other(self) -> Side:
+        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
+
 
 QUESTIONS = ("modifier_against", "ranged_bonus", "raid_rerolls", "extra_round_for", "draws")
 """The questions an :class:`Effect` can be given answers to when it is made."""

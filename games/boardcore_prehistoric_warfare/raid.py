@@ -23,35 +23,22 @@ steps below only say what happens next, in the rulebook's order:
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Perform, Phase, Pick, Procedure, Target, pick
+from boardcore import Action, Match, Perform, Phase, Procedure, Target, pick
 
-from .cards import RULES, CardType, PWCard, effect_of, said
-from .tribe import DISCARD, FOOD, HAND, PRISONERS, AttackMode, CardsDrawn, Cause, LeftPlay, PlayFromHand
-from .tribe import add_generic, attack_strength, card, generics, is_generic, label, merged, modifier, owner
-from .tribe import persons, ranged_weapon
+from .cards import RULES, CardType, PWCard, Side, effect_of, said
+from .tribe import DECK, FOOD, HAND, PRISONERS, AttackMode, CardsDrawn, Cause, HandWindow, LeftPlay, PlayFromHand
+from .tribe import add_generic, attack_strength, card, generics, label, merged, modifier, owner, persons, ranged_weapon
 
 RETREAT, FIGHT_ON = "retreat", "fight-on"
 
 
 # -- the raid on the table ----------------------------------------------------------------
-
-
-class Side(enum.Enum):
-    """The two sides of a raid; the value indexes the raid's per-side tuples."""
-
-    ATTACKER = 0
-    DEFENDER = 1
-
-    @property
-    def other(self) -> Side:
-        return Side.DEFENDER if self is Side.ATTACKER else Side.ATTACKER
 
 
 def hits(roll: int, strength: int, modifier: int) -> bool:
@@ -76,8 +63,7 @@ class Attacked(boardcore.Moment):
     strength: int
     modifier: int
     roll: int
-    hit: bool = attrs.field(default=attrs.Factory(lambda a: hits(a.roll, a.strength, a.modifier),
-                                                  takes_self=True))  # fmt: skip
+    hit: bool = attrs.field(default=attrs.Factory(lambda a: hits(a.roll, a.strength, a.modifier), takes_self=True))
 
     __str__ = said("{attacker} attacks {target} ({mode.value}): roll {roll} + {modifier} "
                    "against strength {strength}: {hit}")  # fmt: skip
@@ -205,7 +191,6 @@ class RaidBegan(boardcore.Event):
 # -- R0: declaring -----------------------------------------------------------------------
 
 
-@attrs.frozen
 class DeclareRaid(PlayFromHand):
     """PW-D10: play a Raiding card on an opponent, or pass (PW-R23)."""
 
@@ -236,7 +221,6 @@ class RaidDeclared(boardcore.Moment):
         m.schedule(PickRaiders(self.attacker))
 
 
-@attrs.frozen
 class PickRaiders(boardcore.Select):
     """PW-D12: add raiders one at a time; done only after the first (PW-R23). A
     run of interchangeable generic markers is one option (section 4.4, :func:`.merged`).
@@ -353,10 +337,14 @@ class ChooseTarget(boardcore.Choose):
         RerollWindow().run(m)
 
 
-@attrs.frozen
-class RerollWindow(boardcore.Window):
+REROLLS = {CardType.DEFENSE: Side.DEFENDER, CardType.TACTICS: Side.ATTACKER}
+"""The types of the cards that reroll a raid die, and the side that may play them (section 4.2)."""
+
+
+class RerollWindow(HandWindow):
     """PW-D17 (section 4.2): the player the die now hurts may reroll it, again and again
-    while his sources last. Skipped when no roll could change the result.
+    while his sources last: an unused Chieftain reroll (PW-R09), a Defense card as the
+    Defender, a Tactics card as the Attacker. Skipped when no roll could change the result.
 
     He is asked whenever he could hold a source as far as the others can tell: an
     unused Chieftain reroll (public) or any card in hand (a Defense or Tactics card
@@ -364,33 +352,33 @@ class RerollWindow(boardcore.Window):
     rules' "having no sources closes the window" (PW-R30): he cannot reroll either way.
     """
 
+    verb = "reroll with"
     after = boardcore.AfterReaction.RESTART
 
     def responders(self, m: Match) -> Sequence[int]:
         attack = raid_of(m).attack
         return (owner(m, attack.target if attack.hit else attack.attacker),) if attack and attack.open else ()
 
-    def may_react(self, m: Match, player: int) -> bool:
-        return bool(m.zones[HAND[player]] or chieftains(m, raid_of(m), player))
-
-    def reactions(self, m: Match, player: int) -> Sequence[Action]:
+    def abilities(self, m: Match, player: int) -> Sequence[tuple[str, str]]:
+        """``player``'s participants with an unused raid reroll (PW-R09): a Chieftain gives one."""
         raid = raid_of(m)
-        wanted = CardType.DEFENSE if raid.side_of(player) is Side.DEFENDER else CardType.TACTICS
-        sources = [(s, label(m, s)) for s in chieftains(m, raid, player)]
-        sources += [(c.id, c.label) for c in m.card_data(HAND[player], PWCard) if c.type is wanted]
-        return [pick(s, f"reroll with {text}") for s, text in sources]
+        named = [p for p in raid.sides[raid.side_of(player).value] if p in m.rules.cards]  # not generic markers
+        rerolls = [p for p in named if effect_of(m.rules, p).raid_rerolls(card(m, p)) > raid.spent.count(p)]
+        return [(p, f"reroll with {label(m, p)}") for p in rerolls]
+
+    def playable(self, m: Match, player: int, item: PWCard) -> bool:
+        return item.type in REROLLS and REROLLS[item.type] is raid_of(m).side_of(player)
 
     def prompt(self, m: Match, player: int) -> str:
         a = cast(Attacked, raid_of(m).attack)
         result = f"{label(m, a.attacker)} {'hits' if a.hit else 'misses'} {label(m, a.target)} with a {a.roll}"
         return f"{result} (S {a.strength}, M {a.modifier}): reroll, or pass"
 
-    def react(self, m: Match, player: int, action: Action) -> None:
-        raid, source = raid_of(m), cast(Pick, action).item
-        if source in m.zones[HAND[player]]:
-            m.move((source,), HAND[player], DISCARD)
-        else:
-            raid = update(m, spent=raid.spent + (source,))
+    def played(self, m: Match, player: int, item: PWCard) -> None:
+        update(m, attack=cast(Attacked, raid_of(m).attack).rolled(m, player, "reroll"))
+
+    def use_ability(self, m: Match, player: int, ability: str) -> None:
+        raid = update(m, spent=raid_of(m).spent + (ability,))
         update(m, attack=cast(Attacked, raid.attack).rolled(m, player, "reroll"))
 
     def closed(self, m: Match) -> None:
@@ -399,39 +387,26 @@ class RerollWindow(boardcore.Window):
         m.perform(attack)  # a hit marks the target
 
 
-def chieftains(m: Match, raid: Raid, player: int) -> list[str]:
-    """``player``'s participants with an unused raid reroll (PW-R09): a Chieftain gives one."""
-    named = [p for p in raid.sides[raid.side_of(player).value] if not is_generic(m, p)]
-    return [p for p in named if effect_of(m.rules, p).raid_rerolls(card(m, p)) > raid.spent.count(p)]
-
-
 # -- R4: the round end's decisions ---------------------------------------------------------
 
 
-@attrs.frozen
-class ExtraRound(boardcore.CardWindow):
+class ExtraRound(HandWindow):
     """PW-D14 then PW-D15: Massacre (Attacker) or Counter-Attack (Defender) starts
     another round; if both pass, the side ahead wins the raid (PW-R28)."""
 
-    source = HAND
-    to = DISCARD
-
     def responders(self, m: Match) -> Sequence[int]:
-        raid = raid_of(m)
-        return (raid.attacker, raid.defender)
+        return raid_of(m).attacker, raid_of(m).defender
 
     def playable(self, m: Match, player: int, item: PWCard) -> bool:
         return effect_of(m.rules, item.id).extra_round_for(item) is raid_of(m).side_of(player)
 
     def prompt(self, m: Match, player: int) -> str:
-        raid = raid_of(m)
-        return f"casualties {raid.lost[0]}-{raid.lost[1]}: play a card for another round, or pass"
+        return "casualties {}-{}: play a card for another round, or pass".format(*raid_of(m).lost)
 
     def played(self, m: Match, player: int, item: PWCard) -> None:
         RaidRounds.update(m, again=True)
 
 
-@attrs.frozen
 class Stance(boardcore.Select):
     """PW-D16: RETREAT or FIGHT ON, chosen in secret. Its options never depend on
     anything hidden, so the "done" that follows the pick is answered by the engine."""
@@ -446,14 +421,12 @@ class Stance(boardcore.Select):
         return "casualties are tied: retreat, or fight on?"
 
 
-@attrs.frozen
 class Retreat(boardcore.SecretChoices):
     """PW-D16 for both sides at once; only a double RETREAT ends the raid, with no
     winner (PW-R27)."""
 
     def choosers(self, m: Match) -> Sequence[int]:
-        raid = raid_of(m)
-        return (raid.attacker, raid.defender)
+        return raid_of(m).attacker, raid_of(m).defender
 
     def selection(self, m: Match, seat: int) -> boardcore.Select:
         return Stance(seat)
@@ -480,7 +453,8 @@ class Aftermath(Phase):
         if raid is None or raid.winner is None:
             return  # no raid, or no winner: nothing happens (PW-R27)
         if raid.winner is Side.DEFENDER:
-            m.perform(CardsDrawn(raid.defender, RULES.defender_draw, "defender"))  # no limit now (PW-R15)
+            # no hand limit now (PW-R15)
+            m.perform(CardsDrawn(raid.defender, RULES.defender_draw, "defender", DECK, HAND[raid.defender]))
             return
         winner, loser = raid.attacker, raid.defender
         for _ in range(m.take(PRISONERS, m.count(PRISONERS, loser), loser)):
@@ -499,8 +473,7 @@ class Capture(boardcore.Choose):
     public = True
 
     def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
-        tribe, generic = persons(m, self.victim), generics(m, self.victim)
-        return [(g, f"capture {wording}") for g, wording in merged(m, tribe, generic)]
+        return [(g, f"capture {text}") for g, text in merged(m, persons(m, self.victim), generics(m, self.victim))]
 
     def prompt(self, m: Match, player: int) -> str:
         return "capture one of the enemy's generic people"

@@ -3,7 +3,9 @@
 A tribe: the declared zones and counters, persons in play and their entry
 numbers, their gear and strength (section 2), and the events of a tribe: a
 person entering play (:class:`EnteredPlay`), and the moments of a person leaving
-play (:class:`LeftPlay`) and of cards drawn (:class:`CardsDrawn`).
+play (:class:`LeftPlay`) and of cards drawn (the engine's ``CardsDrawn``, purposes
+"nomad" PW-R16, "draw-2" PW-R17 and "defender"; an empty deck is refilled from the
+discard pile, PW-R40).
 
 A *person* is either a named Person card in its owner's public ``tribe:<seat>``
 zone, or a generic marker: an engine piece of kind ``"person"`` (strength 1).
@@ -26,7 +28,7 @@ from typing import ClassVar, cast
 import attrs
 
 import boardcore
-from boardcore import Match, Phase, Target, Visibility
+from boardcore import CardsDrawn, Match, Phase, Target, Visibility
 
 from .cards import RULES, CardType, PWCard, Slot, effect_of, said
 
@@ -86,12 +88,12 @@ def generics(m: Match, seat: int) -> tuple[str, ...]:
 
 def persons(m: Match, seat: int) -> tuple[str, ...]:
     """Every person ``seat`` has in play, oldest first."""
-    return tuple(sorted((*m.zones[TRIBE[seat]], *generics(m, seat)), key=m.table.entries.__getitem__))
+    return tuple(sorted((*m.zones[TRIBE[seat]], *m.pieces_of(seat, GENERIC)), key=m.table.entries.__getitem__))
 
 
 def population(m: Match, seat: int) -> int:
     """pop(seat): named persons plus generic markers in play (prisoners never count)."""
-    return len(m.zones[TRIBE[seat]]) + len(generics(m, seat))
+    return len(m.zones[TRIBE[seat]]) + len(m.pieces_of(seat, GENERIC))
 
 
 def is_generic(m: Match, person: str) -> bool:
@@ -146,18 +148,17 @@ def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = Non
 # -- entering and leaving play ------------------------------------------------------
 
 
-def enter(m: Match, person: str, seat: int) -> None:
-    """Give a person who just entered play the next entry number."""
+def enter(m: Match, person: str, seat: int) -> str:
+    """Give a person who just entered play the next entry number; returns the person."""
     t = m.table
     m.table = attrs.evolve(t, entries={**t.entries, person: t.next_entry}, next_entry=t.next_entry + 1)
     m.emit(EnteredPlay(person, seat, t.next_entry))
+    return person
 
 
 def add_generic(m: Match, seat: int) -> str:
     """A new generic marker for ``seat``, with the next entry number; returns its id."""
-    person = m.add_piece(GENERIC, seat)
-    enter(m, person, seat)
-    return person
+    return enter(m, m.add_piece(GENERIC, seat), seat)
 
 
 @attrs.frozen
@@ -194,21 +195,6 @@ class LeftPlay(boardcore.Moment):
         if self.cause is Cause.CAPTURED and self.by is not None:
             m.add(PRISONERS, 1, self.by)
         return attrs.evolve(self, gear=gear) if gear else None
-
-
-@attrs.frozen
-class CardsDrawn(boardcore.Moment):
-    """``player`` draws ``count`` cards for ``purpose``: ``"nomad"`` (PW-R16), ``"draw-2"``
-    (Trade, Meeting of the Tribes, PW-R17) or ``"defender"`` (a winning Defender's
-    draw, Aftermath step 18). An empty deck is refilled from the discard pile (PW-R40).
-    No sentence: the cards moved say it."""
-
-    player: int
-    count: int
-    purpose: str
-
-    def happen(self, m: Match) -> None:
-        m.draw(DECK, HAND[self.player], self.count)
 
 
 # -- gear and strength (section 2, PW-R07 to PW-R13) ----------------------------------------
@@ -270,7 +256,6 @@ def modifier(m: Match, target: str) -> int:
 # -- phases 1 to 5, a tribe's own turn: playing a card from the hand ---------------------
 
 
-@attrs.frozen
 class PlayFromHand(boardcore.PlayCard):
     """A card of the active player's hand played to the discard pile, or pass.
 
@@ -294,6 +279,14 @@ class PlayFromHand(boardcore.PlayCard):
         return boardcore.opponents(m, player) if self.on_opponent else None
 
 
+class HandWindow(boardcore.CardWindow):
+    """A window in which a player may play a card from his hand to the discard pile:
+    a negation (PW-D05), a reroll (PW-D17), another raid round (PW-D14, PW-D15)."""
+
+    source = HAND
+    to = DISCARD
+
+
 # -- Phase 1: Nomad --------------------------------------------------------------------
 
 
@@ -304,11 +297,10 @@ class Nomad(Phase):
 
     def begin(self, m: Match) -> None:
         seat = m.active
-        m.perform(CardsDrawn(seat, 1 + (population(m, seat) >= RULES.big_tribe), "nomad"))
+        m.perform(CardsDrawn(seat, 1 + (population(m, seat) >= RULES.big_tribe), "nomad", DECK, HAND[seat]))
         m.schedule(boardcore.EnforceLimit(HAND[seat], DISCARD), DrawCards())
 
 
-@attrs.frozen
 class DrawCards(PlayFromHand):
     """PW-D02: play a Draw-2 card and draw, or pass. Each card at most once a turn."""
 
@@ -318,13 +310,12 @@ class DrawCards(PlayFromHand):
         return effect_of(m.rules, card.id).draws(card) > 0
 
     def played(self, m: Match, player: int, card: PWCard, target: Target) -> None:
-        m.perform(CardsDrawn(player, effect_of(m.rules, card.id).draws(card), "draw-2"))
+        m.perform(CardsDrawn(player, effect_of(m.rules, card.id).draws(card), "draw-2", DECK, HAND[player]))
 
 
 # -- Phase 2: Hunt ---------------------------------------------------------------------
 
 
-@attrs.frozen
 class Hunt(PlayFromHand):
     """PW-D03: discard one Hunting card for its food, or pass (PW-R18)."""
 
@@ -354,7 +345,6 @@ class Hunted(boardcore.Moment):
 # -- Phase 3: Elements -----------------------------------------------------------------
 
 
-@attrs.frozen
 class Elements(PlayFromHand):
     """PW-D04: a Hardship on one opponent, or pass (PW-R19); he may negate it."""
 
@@ -367,13 +357,11 @@ class Elements(PlayFromHand):
 
 
 @attrs.frozen
-class Negation(boardcore.CardWindow):
+class Negation(HandWindow):
     """PW-D05: the Hardship's target, and only he, may cancel it with a Special that
     negates its category, whichever it is (PW-R20). He is asked whenever he holds a
     card: which cards negate is his secret."""
 
-    source = HAND
-    to = DISCARD
     verb = "negate with"
     target: int
     hardship: str
@@ -424,7 +412,6 @@ class Tribe(Phase):
         m.schedule(Recruit(), Arm())
 
 
-@attrs.frozen
 class Recruit(PlayFromHand):
     """PW-D07: put Person cards from hand into play, one at a time, or done."""
 
@@ -440,7 +427,6 @@ class Recruit(PlayFromHand):
         enter(m, card.id, player)
 
 
-@attrs.frozen
 class Arm(PlayFromHand):
     """PW-D08: attach a weapon or armor to one of your persons whose slots it needs are
     free, or done; asked as the card, then the person."""

@@ -63,7 +63,7 @@ class KeeperOfTheDead(pw.Effect):
     def mourn(self, m: Match, card: pw.PWCard, event: pw.LeftPlay) -> None:
         in_raid = event.cause is pw.Cause.KILLED and m.table.raid is not None
         if in_raid and event.person != card.id and card.id in m.zones[pw.TRIBE[event.owner]]:
-            m.perform(pw.CardsDrawn(event.owner, 1, "keeper-of-the-dead"))
+            m.perform(pw.CardsDrawn(event.owner, 1, "keeper-of-the-dead", pw.DECK, pw.HAND[event.owner]))
 
 
 EFFECTS: dict[str, pw.Effect] = {

@@ -19,6 +19,7 @@ PUBLIC = [
     "Card",
     "CardPlayed",
     "CardWindow",
+    "CardsDrawn",
     "CardsMoved",
     "Choose",
     "Chose",
@@ -33,6 +34,7 @@ PUBLIC = [
     "Event",
     "Exchange",
     "ExchangeCards",
+    "Exchanged",
     "Game",
     "GameOver",
     "GamePlugin",
@@ -310,5 +312,16 @@ def test_a_renamed_name_keeps_working_for_a_version_with_a_warning_naming_the_ne
     module.__getattr__ = boardcore.renamed("some_game", {"OldEvent": ("NewEvent", module.NewEvent)}, docs="migration.md")
     with pytest.warns(DeprecationWarning, match=r"some_game.OldEvent is now some_game.NewEvent; .* \(see migration.md\)"):
         assert module.OldEvent is module.NewEvent
+    with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
+        module.Nothing
+
+
+def test_a_removed_name_fails_with_a_message_naming_what_to_use_instead():
+    import types
+
+    module = types.ModuleType("some_game")
+    module.__getattr__ = boardcore.renamed("some_game", {}, docs="migration.md", removed={"best_count": "best_total"})
+    with pytest.raises(AttributeError, match=r"some_game.best_count was removed in this version: use best_total \(see migration.md\)"):
+        module.best_count
     with pytest.raises(AttributeError, match="has no attribute 'Nothing'"):
         module.Nothing

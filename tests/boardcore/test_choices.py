@@ -8,7 +8,7 @@ import json
 import attrs
 
 import boardcore
-from boardcore import DONE, Chose, Revealed
+from boardcore import DONE, Chose, MomentCancelled, PhaseBegan, Revealed
 from boardcore.testing import choose, decision, events, options
 
 import toy
@@ -160,3 +160,52 @@ def test_an_exchange_may_discard_and_draw_seat_by_seat():
     assert m.cards(toy.HAND[1]) == hand[1:] + (top,)
     assert toy.duel_check(m) == []
     assert attrs.has(Swap) and state.game.state_from_json(state.to_json()) == state
+
+
+def test_a_chooser_with_a_skip_of_the_phase_sits_it_out_once():
+    """``Match.skip_phase`` in a game where everybody acts: SecretChoices leaves the seat out
+    of its choosers, using the skip up as the step begins (before anybody is asked)."""
+    game = toy.duel_variant("toy-duel-swap", phases=(Swap, toy.Commit))
+    state = boardcore.testing.arranged(game, 2, 6, before=lambda s: s.match.skip_phase(1, "swap"))
+    assert [d.player for d in state.pending] == [0]
+    assert events(state, MomentCancelled) == [MomentCancelled(PhaseBegan("swap", 1), "skip_phase")]
+    assert state.match.skips(1, "swap") == 0  # the flag cleared itself
+    choose(state, 0, "done")
+    assert state.match.phase == "commit"
+    assert boardcore.testing.check_who_is_asked(state, redeals=4) is None
+
+
+class Generous(boardcore.Effect):
+    """A house rule: every exchange draws one card more than it discards."""
+
+    @boardcore.modifies(boardcore.Exchanged)
+    def one_more(self, m, card, exchanged):
+        return attrs.evolve(exchanged, draws=exchanged.draws + 1)
+
+
+def test_each_seats_exchange_is_the_engines_exchanged_moment():
+    game = boardcore.testing.with_rules(toy.duel_variant("toy-duel-swap", phases=(Swap, toy.Commit)), Generous())
+    state = game.new_state(players=2, seed=6)
+    m = state.match
+    hand = m.cards(toy.HAND[1])
+    state.apply(1, decision(state, 1).options[0])
+    choose(state, 0, "done")
+    (exchanged,) = events(state, boardcore.Exchanged)  # recorded: a rule acts on it
+    assert exchanged == boardcore.Exchanged(1, hand[:1], 2, toy.HAND[1], toy.DISCARD[1], toy.DECK[1])
+    assert len(m.cards(toy.HAND[1])) == len(hand) + 1 and m.cards(toy.DISCARD[1]) == hand[:1]
+
+
+def test_an_exchange_nothing_acts_on_is_not_logged():
+    state = toy.duel_variant("toy-duel-swap", phases=(Swap, toy.Commit)).new_state(players=2, seed=6)
+    state.apply(1, decision(state, 1).options[0])
+    choose(state, 0, "done")
+    assert events(state, boardcore.Exchanged) == [] and len(events(state, Revealed)) == 2
+
+
+def test_a_draw_performed_as_a_moment_says_how_many_were_drawn():
+    state = toy.duel().new_state(players=2, seed=6)
+    m = state.match
+    deck = len(m.cards(toy.DECK[0]))
+    drawn = m.perform(boardcore.CardsDrawn(0, deck + 5, "test", toy.DECK[0], toy.HAND[0]))
+    assert drawn == boardcore.CardsDrawn(0, deck, "test", toy.DECK[0], toy.HAND[0])  # fewer: the deck ran out
+    assert m.cards(toy.DECK[0]) == ()

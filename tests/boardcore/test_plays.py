@@ -48,6 +48,23 @@ def test_play_card_offers_the_playable_cards_and_pass():
     assert options(state, 1) == ["build Banner", "build Spy", "pass"]  # a Coin is no building
 
 
+@attrs.frozen
+class BuildOneOfEach(toycards.Build):
+    """Copies of a card are alike: one is offered."""
+
+    alike = "name"
+
+
+def test_alike_copies_are_offered_once_the_first_of_them_in_the_hand():
+    game = toycards.variant("toy-cards-alike", phases=(toycards.Income, BuildOneOfEach, toycards.Act))
+    state = start(game, hands={1: ["Coin", "Banner", "Spy", "Banner", "Coin"]})
+    assert options(state, 1) == ["build Banner", "build Spy", "pass"]
+    hand = state.match.cards(HAND[1])
+    assert [o.card for o in decision(state, 1).options[:2]] == [hand[1], hand[2]]
+    choose(state, 1, "build Banner")
+    assert hand[3] in state.match.cards(HAND[1]) and hand[1] in state.match.cards(TABLEAU[1])
+
+
 def test_a_played_card_moves_to_its_destination_and_is_recorded():
     state = start(hands={1: ["Banner"]})
     m = state.match

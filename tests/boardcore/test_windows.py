@@ -8,6 +8,7 @@ window in test_flow.)"""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from boardcore import PASS, Pick
@@ -123,3 +124,23 @@ def test_a_card_window_also_offers_abilities_in_play_before_the_cards():
     assert options(state, 0) == ["block with the Banner in play", "pass"]
     choose(state, 0, "block with the Banner in play")
     assert events(state, Blocked) == [Blocked(1, 0)] and len(state.match.cards(TABLEAU[0])) == 1
+
+
+@attrs.frozen
+class RaiseOneShield(toycards.ShieldCardWindow):
+    """Shields are alike: one is offered, worded the window's own way."""
+
+    alike = "name"
+
+    def wording(self, m, card):
+        return f"raise {card.label}"
+
+
+def test_a_card_window_offers_one_of_alike_cards_in_its_own_words():
+    game = toycards.variant("toy-cards-one-shield", effects={"strike": toycards.StrikeEffect(RaiseOneShield)})
+    state = strike_at(["Coin", "Shield", "Shield"], game)
+    assert options(state, 0) == ["raise Shield", "pass"]
+    first = state.match.cards(HAND[0])[1]
+    assert decision(state).options[0].item == first
+    choose(state, 0, "raise Shield")
+    assert events(state, Blocked) == [Blocked(1, 0)] and first in state.match.cards(DISCARD)

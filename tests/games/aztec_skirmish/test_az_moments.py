@@ -57,7 +57,7 @@ def test_az_r05_a_rule_modifies_the_fate_draw():
 
     s = position({"d4": "warrior"}, cards=["Maneuver"], game=game_with(plenty=plenty))
     assert len(s.match.cards(HAND[0])) == 4  # three stacked cards, and one more
-    assert events(s, CardsDrawn)[-1] == CardsDrawn(0, 4, "fate")
+    assert events(s, CardsDrawn)[-1] == CardsDrawn(0, 4, "fate", DRAW, HAND[0])
     assert check(s.match) == []
 
 
@@ -74,7 +74,7 @@ def test_az_r27_a_rule_replaces_the_draw_of_a_draw2_card():
     s = position({"d4": "warrior"}, cards=["Blood Sacrifice", "Maneuver"], game=game_with(from_the_dead=from_the_dead))
     pile = len(s.match.cards(DRAW))
     choose(s, 0, "play Blood Sacrifice (draw 2, Z)")
-    assert events(s, MomentReplaced)[-1] == MomentReplaced(CardsDrawn(0, 2, "draw2"), RULE)
+    assert events(s, MomentReplaced)[-1] == MomentReplaced(CardsDrawn(0, 2, "draw2", DRAW, HAND[0]), RULE)
     assert "Blood Sacrifice" in names(s, 0) and discarded(s) == [] and len(s.match.cards(DRAW)) == pile
     assert not any("Blood Sacrifice" in o for o in options(s))  # still once a turn (AZ-R27)
 

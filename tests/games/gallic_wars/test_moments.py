@@ -7,15 +7,13 @@ from __future__ import annotations
 import attrs
 
 import boardcore
-from boardcore import MomentCancelled, MomentReplaced, PhaseBegan
+from boardcore import CardsDrawn, Exchanged, MomentCancelled, MomentReplaced, PhaseBegan
 from boardcore.testing import arranged, choose, events, options
 from boardcore_gallic_wars import (
     DISCARD,
     DRAW,
     HAND,
     STREAK,
-    Exchanged,
-    HandDrawn,
     HandFought,
     Side,
     StreakScored,
@@ -29,13 +27,18 @@ STRONG = ["Caesar", "Labienus", "Legions", "Centurions", "Elaborate Siege Works"
 WEAK = ["Archers", "Miners", "Sword & Spear", "Night Attack", "Scouts", "Druids", "Tribal Divisions", "Women & Children"]
 
 
+def drawn(seat: int, count: int) -> CardsDrawn:
+    """The engine's draw moment as Reinforcements performs it: a hand of ``count`` (GW-R15)."""
+    return CardsDrawn(seat, count, "hand", DRAW[seat], HAND[seat])
+
+
 FOUGHT_AS_TOLD = HandFought(1, (72, 18), 0, (
-    ("Systematic Invasion", "Decisive Battle", "Legions", "Centurions", "Elaborate Siege Works", "German Horsemen",
-     "Caesar", "Labienus"),
-    ("Tribal Divisions", "Women & Children", "Miners", "Archers", "Night Attack", "Sword & Spear", "Druids", "Scouts"),
+    ("Caesar", "Legions", "Elaborate Siege Works", "Decisive Battle", "Centurions", "German Horsemen",
+     "Systematic Invasion", "Labienus"),
+    ("Miners", "Night Attack", "Druids", "Archers", "Sword & Spear", "Scouts", "Women & Children", "Tribal Divisions"),
 ))  # fmt: skip
 """The hand those two fight, with the cards that counted by seat (every one of them here:
-Disadvantages first, then by the place each takes, GW-R08 to GW-R10)."""
+the highest Force first, Disadvantages last, GW-R08 to GW-R10)."""
 
 
 def test_the_stacked_hands_total_72_and_18():
@@ -46,40 +49,40 @@ def test_the_stacked_hands_total_72_and_18():
 
 def test_gw_r12_the_quiet_moments_are_logged_only_while_something_acts_on_them():
     plain = fight(boardcore.load_game("gallic-wars"), STRONG, WEAK)
-    assert events(plain, HandDrawn) == events(plain, Exchanged) == events(plain, StreakScored) == []
+    assert events(plain, CardsDrawn) == events(plain, Exchanged) == events(plain, StreakScored) == []
 
     class Watch(boardcore.Effect):
-        @boardcore.reacts_to(HandDrawn, StreakScored)
+        @boardcore.reacts_to(CardsDrawn, StreakScored)
         def look(self, m, card, moment):
             pass
 
     watched = fight(with_rules(Watch()), STRONG, WEAK)
-    assert events(watched, HandDrawn)[:2] == [HandDrawn(0, 8), HandDrawn(1, 8)]
+    assert events(watched, CardsDrawn)[:2] == [drawn(0, 8), drawn(1, 8)]
     assert events(watched, StreakScored) == [StreakScored(0)]
     kinds = [type(e) for e in watched.events]
     assert kinds.index(StreakScored) < kinds.index(HandFought)  # scored as the hand is fought
     assert len(watched.events) == len(plain.events) + 2 + 1 + 2  # hand 2 is drawn too
 
 
-# -- HandDrawn (Reinforcements) ---------------------------------------------------------
+# -- CardsDrawn (Reinforcements) -----------------------------------------------------------
 
 
 class Levy(boardcore.Effect):
     """The Celts draw one card more in Reinforcements."""
 
-    @boardcore.modifies(HandDrawn)
+    @boardcore.modifies(CardsDrawn)
     def one_more(self, m, card, drawn):
-        return attrs.evolve(drawn, count=drawn.count + 1) if m.table.sides[drawn.seat] is Side.CELTS else None
+        return attrs.evolve(drawn, count=drawn.count + 1) if m.table.sides[drawn.player] is Side.CELTS else None
 
 
 def from_the_bottom(m, card, drawn):
-    return drawn.seat == 0
+    return drawn.player == 0
 
 
 class Ambush(boardcore.Effect):
     """The Romans' hand comes from the bottom of their draw pile instead."""
 
-    @boardcore.replaces(HandDrawn, when=from_the_bottom)
+    @boardcore.replaces(CardsDrawn, when=from_the_bottom)
     def bottom(self, m, card, drawn):
         m.move(m.cards(DRAW[0])[: drawn.count], DRAW[0], HAND[0])
 
@@ -88,7 +91,7 @@ def test_gw_r15_a_rule_modifies_the_celts_draw_to_nine_cards():
     state = arranged(with_rules(Levy()), seed=2)
     m = state.match
     assert (len(m.cards(HAND[0])), len(m.cards(HAND[1]))) == (8, 9)
-    assert events(state, HandDrawn) == [HandDrawn(0, 8), HandDrawn(1, 9)]
+    assert events(state, CardsDrawn) == [drawn(0, 8), drawn(1, 9)]
 
 
 def test_gw_r15_a_rule_replaces_the_romans_draw():
@@ -96,8 +99,8 @@ def test_gw_r15_a_rule_replaces_the_romans_draw():
     state = arranged(game, seed=2, top={DRAW[0]: STRONG})
     hand = state.match.cards(HAND[0])
     assert len(hand) == 8 and not {game.card(c).name for c in hand} & set(STRONG)  # not the top of the pile
-    assert events(state, MomentReplaced) == [MomentReplaced(HandDrawn(0, 8), "test-rules")]
-    assert events(state, HandDrawn) == [HandDrawn(1, 8)]  # the Celts drew as usual
+    assert events(state, MomentReplaced) == [MomentReplaced(drawn(0, 8), "test-rules")]
+    assert events(state, CardsDrawn) == [drawn(1, 8)]  # the Celts drew as usual
 
 
 def test_gw_r15_a_seat_skips_its_reinforcements_once():
@@ -119,7 +122,7 @@ class Scouts(boardcore.Effect):
 
     @boardcore.modifies(Exchanged)
     def one_more(self, m, card, exchanged):
-        return attrs.evolve(exchanged, draws=exchanged.draws + 1) if exchanged.seat == 1 else None
+        return attrs.evolve(exchanged, draws=exchanged.draws + 1) if exchanged.player == 1 else None
 
 
 class Recycling(boardcore.Effect):
@@ -127,8 +130,8 @@ class Recycling(boardcore.Effect):
 
     @boardcore.replaces(Exchanged)
     def under(self, m, card, exchanged):
-        m.put_under(exchanged.cards, HAND[exchanged.seat], DRAW[exchanged.seat])
-        m.draw(DRAW[exchanged.seat], HAND[exchanged.seat], exchanged.draws)
+        m.put_under(exchanged.cards, HAND[exchanged.player], DRAW[exchanged.player])
+        m.draw(DRAW[exchanged.player], HAND[exchanged.player], exchanged.draws)
 
 
 def test_gw_r06_a_rule_modifies_the_celts_exchange_to_draw_one_more():
@@ -136,7 +139,7 @@ def test_gw_r06_a_rule_modifies_the_celts_exchange_to_draw_one_more():
     exchange(state, 1, ["Archers", "Miners"])
     exchange(state, 0, [])  # both have chosen: the exchanges, then the battle
     (exchanged,) = events(state, Exchanged)
-    assert exchanged.seat == 1 and exchanged.draws == 3 and len(exchanged.cards) == 2
+    assert exchanged.player == 1 and exchanged.draws == 3 and len(exchanged.cards) == 2
     assert len(state.match.cards(DISCARD[1])) == 2 + 9  # the two, then the whole 9-card hand after the battle
 
 

@@ -453,7 +453,8 @@ def honour(m: Match, card: None, moment: pw.RaidDecided) -> Any:
 
 def test_a_rule_changes_who_wins_a_raid():
     """PW-R27 changed: a tied raid (here after ten rounds) is won by the Defender, who draws 3."""
-    game = load("honour", rule("modifies", pw.RaidDecided, honour))
+    watch = rule("reacts_to", boardcore.CardsDrawn, lambda m, card, drawn: None)  # so that draws are logged
+    game = load("honour", rule("modifies", pw.RaidDecided, honour), watch)
     state, _ = raid([("generic", ["Wooden Shield"])], [("generic", ["Piecemeal Armor"])], game=game)
     while state.match.table.raid is not None and not state.match.table.raid.over:
         choose(state, 0, "fight on")
