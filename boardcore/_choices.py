@@ -28,7 +28,7 @@ import attrs
 
 from ._actions import DONE, PASS, Action, Done, Pick, pick
 from ._errors import RuleError
-from ._events import Exchanged, Revealed
+from ._events import QUIETLY, Exchanged, Revealed, exchange
 from ._steps import Step
 from ._zones import SeatZones, Zone, of_seat
 
@@ -302,10 +302,16 @@ class Exchange(SecretChoices):
         return self.selection_class(seat, self.hand[seat], self.most)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
+        unwatched = None
         for seat, picks in chosen.items():
             if picks:
                 hand, discard, draw = self.hand[seat], of_seat(self.discard, seat), of_seat(self.draw, seat)
-                m.perform(Exchanged(seat, picks, len(picks), hand, discard, draw))
+                if unwatched is None:
+                    unwatched = m.rules.plain_moment(Exchanged) == QUIETLY
+                if unwatched:  # a playout's usual case: no moment to build, nobody would see it
+                    exchange(m, picks, hand, discard, draw, len(picks))
+                else:
+                    m.perform(Exchanged(seat, picks, len(picks), hand, discard, draw))
 
 
 @attrs.frozen

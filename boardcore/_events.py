@@ -76,6 +76,10 @@ class Moment(Event):
         return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type(self).__name__).lower()
 
 
+QUIETLY = 2
+"""``Game.plain_moment``'s answer for a quiet moment that nothing acts on: happen, unlogged."""
+
+
 @attrs.frozen
 class MomentCancelled(Event):
     """A modification cancelled ``moment`` before it happened; ``by`` names the card
@@ -266,9 +270,15 @@ class Exchanged(Moment):
     draw: str
 
     def happen(self, m: Match) -> Moment | None:
-        m.move(self.cards, self.hand, self.discard)
-        m.draw(self.draw, self.hand, self.draws)
+        exchange(m, self.cards, self.hand, self.discard, self.draw, self.draws)
         return None
+
+
+def exchange(m: Match, cards: tuple[str, ...], hand: str, discard: str, draw: str, draws: int) -> None:
+    """What an :class:`Exchanged` does: ``cards`` from ``hand`` to ``discard``, then
+    ``draws`` cards from ``draw`` into ``hand``."""
+    m.move(cards, hand, discard)
+    m.draw(draw, hand, draws)
 
 
 @attrs.frozen

@@ -20,6 +20,7 @@ from ._actions import Action
 from ._decisions import Decision, Result, make_decision
 from ._errors import PluginError, RuleError
 from ._events import (
+    QUIETLY,
     Chose,
     Moment,
     MomentCancelled,
@@ -57,10 +58,6 @@ class Piece:
     kind: str
     owner: int
     square: str | None = None
-
-
-QUIETLY = 2
-"""``Game.plain_moment``'s answer for a quiet moment that nothing acts on: happen, unlogged."""
 
 
 @lru_cache(maxsize=256)
