@@ -16,6 +16,7 @@ from .bots import make_bot, split_specs
 from .display import describe_result, narrate
 from ._seating import Seating
 from ._errors import BoardcoreError, InvalidData
+from ._progress import progress_bar
 from ._registry import broken_games, game_specs, load_game
 from .report import add_report_command, add_simulate_options, simulate_options
 from .simulate import simulate
@@ -315,13 +316,11 @@ def cmd_plugins(args: argparse.Namespace) -> int:
 
 @contextmanager
 def _progress_bar(total: int | None) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar's ``update`` for a person watching (stderr is a terminal), else None."""
-    if not sys.stderr.isatty():
+    """A progress bar's ``update`` for a person watching, else None (see ``progress_bar``)."""
+    bar = progress_bar(total)
+    if bar is None:
         yield None
         return
-    from tqdm import tqdm
-
-    bar = tqdm(total=total, unit="game", file=sys.stderr, leave=False)
     try:
         yield bar.update
     finally:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .._errors import BoardcoreError, InvalidData
+from .._progress import progress_bar
 from ..bots import split_specs
 from ..simulate import BACKENDS
 from ._build import MIN_SAMPLE, balance, play_records, read_all
@@ -133,11 +134,7 @@ def _play(args: argparse.Namespace) -> list[Any]:
     if any(not v for v in variants):
         raise InvalidData("a variant names at least one plugin", where="--variant")
     games = args.games or 200
-    bar = None
-    if sys.stderr.isatty():  # a progress bar only for a person watching
-        from tqdm import tqdm
-
-        bar = tqdm(total=games * len(counts) * (1 + len(variants)), unit="game", file=sys.stderr, leave=False)
+    bar = progress_bar(games * len(counts) * (1 + len(variants)))  # None unless a person watches
     try:
         return play_records(
             args.game,

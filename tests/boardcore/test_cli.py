@@ -474,3 +474,33 @@ def test_load_refuses_flags_that_the_save_fixes_instead_of_dropping_them(tmp_pat
 def test_seat_and_seats_together_are_refused(capsys):
     code = cli.main(["play", "toy-duel", "--seat", "1", "--seats", "0,1"])
     assert code == 2 and "give --seat or --seats, not both" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    """Standard error as a person's terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_simulate_runs_without_tqdm_the_optional_cli_extra(monkeypatch, capsys):
+    """tqdm is in the ``cli`` extra, not the base install: with a terminal watching and no
+    tqdm, simulate runs and reports as usual, with no progress bar."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # ``import tqdm`` now raises ImportError
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code = cli.main(["simulate", "gallic-wars", "-n", "3", "--seed", "1", "--json"])
+    assert code == 0 and json.loads(capsys.readouterr().out)["games"] == 3
+    assert "game/s" not in terminal.getvalue()
+
+
+def test_simulate_shows_tqdms_progress_bar_to_a_terminal_when_it_is_installed(monkeypatch, capsys):
+    pytest.importorskip("tqdm")
+    import sys
+
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert cli.main(["simulate", "gallic-wars", "-n", "3", "--seed", "1", "--json"]) == 0
+    assert "game/s" in terminal.getvalue() or "game]" in terminal.getvalue()
