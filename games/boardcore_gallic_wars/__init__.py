@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import boardcore
 
-from .cards import _OLD_NAMES, _REMOVED, BASE_EFFECTS, CONSTANTS, SLOTS, TYPES, CardType, Contribution, Force, GallicCard, Kind
+from .cards import _OLD_NAMES, BASE_EFFECTS, CONSTANTS, SLOTS, TYPES, CardType, Contribution, Force, GallicCard, Kind
 from .cards import Side, best_total, deck
 from .rules import DISCARD, DRAW, HAND, STREAK, Battle, GallicTable, HandFought, Reinforcements
 from .rules import StreakScored, Strategy, battle_totals, describe, end_if, setup
@@ -39,6 +39,6 @@ SPEC = boardcore.GameSpec(
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=deck, effects=BASE_EFFECTS)
 
-# 0.3's names that 0.4 renamed (EFFECTS and BASIC_KINDS of the cards module) keep working for this version, with
-# a DeprecationWarning; Count and best_count are gone, with a message ("Changed since 0.3" in the game's page).
-__getattr__ = boardcore.renamed(__name__, _OLD_NAMES, "docs/migration.md, From 0.3 to 0.4", _REMOVED)
+# 0.3's names that 0.4 renamed or removed (Count, best_count; EFFECTS and BASIC_KINDS of the cards
+# module) keep working for this version, with a DeprecationWarning ("Changed since 0.3" in the game's page).
+__getattr__ = boardcore.renamed(__name__, _OLD_NAMES, docs="docs/migration.md, From 0.3 to 0.4")

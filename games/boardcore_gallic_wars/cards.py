@@ -15,6 +15,7 @@ type, two places a type, as the printed basic types do.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections import defaultdict
 from collections.abc import Sequence
 from operator import attrgetter
@@ -195,8 +196,30 @@ def _place(c: Contribution, placed: defaultdict[str, list[Contribution]], per_ty
 
 # -- 0.3's names, kept for this version ----------------------------------------------
 
-_OLD_NAMES = {"EFFECTS": ("BASE_EFFECTS", BASE_EFFECTS), "BASIC_KINDS": ("SLOTS", tuple(map(Kind, SLOTS)))}
-"""0.3's names that 0.4 renamed: ``{old name: (new name, what it gives)}``."""
-_REMOVED = {"Count": "best_total, which returns the total (an int)", "best_count": "best_total"}
-"""0.3's names that 0.4 removed, with what to use instead."""
-__getattr__ = boardcore.renamed(__name__, _OLD_NAMES, "docs/migration.md, From 0.3 to 0.4", _REMOVED)
+
+@attrs.frozen
+class _Count:
+    """0.3's ``Count``, what ``best_count`` returns: the best total and where each flexible card went."""
+
+    total: int
+    placed: tuple[tuple[str, str], ...] = ()
+
+
+def _best_count(contributions: Sequence[Contribution], per_type: int) -> _Count:
+    """0.3's ``best_count``: :func:`best_total`, and the first way of placing the flexible
+    cards (in card-id order, each over its slots in order) that reaches it."""
+    flexible = sorted((c for c in contributions if len(c.slots) > 1), key=attrgetter("card"))
+    others = [c for c in contributions if len(c.slots) < 2]
+    counts = []
+    for way in itertools.product(*(c.slots for c in flexible)):
+        pinned = [Contribution(c.card, c.value, (slot,)) for c, slot in zip(flexible, way)]
+        counts.append(_Count(best_total(others + pinned, per_type), tuple(zip((c.card for c in flexible), way))))
+    return max(counts, key=attrgetter("total"))  # the first of the best
+
+
+_OLD_NAMES = {
+    "Count": ("best_total, an int", _Count), "best_count": ("best_total", _best_count),
+    "EFFECTS": ("BASE_EFFECTS", BASE_EFFECTS), "BASIC_KINDS": ("SLOTS", tuple(map(Kind, SLOTS))),
+}  # fmt: skip
+"""0.3's names that 0.4 renamed or removed: ``{old name: (new name, what it gives)}``."""
+__getattr__ = boardcore.renamed(__name__, _OLD_NAMES, docs="docs/migration.md, From 0.3 to 0.4")

@@ -1,7 +1,6 @@
 """Expansions written for 0.3 on this version (the game's page, "For expansion authors",
-"Changed since 0.3"): the names 0.3 exported and this version renamed still work, with
-a DeprecationWarning that names the new one and docs/migration.md, and the two it removed
-fail with a message naming what to use instead; ``Kind``
+"Changed since 0.3"): the names 0.3 exported and this version renamed or removed still
+work, with a DeprecationWarning that names the new one and docs/migration.md; ``Kind``
 is still an enum whose members a card's ``kind`` is (compared with ``is``); and effects
 written as in 0.3, which answer the game's Force questions, still count."""
 
@@ -35,7 +34,9 @@ def old(module, name):
 
 
 @pytest.mark.parametrize("module", [gw, CARDS], ids=["package", "cards"])
-@pytest.mark.parametrize("name, new", [("EFFECTS", "BASE_EFFECTS"), ("BASIC_KINDS", "SLOTS")])
+@pytest.mark.parametrize(
+    "name, new", [("Count", "best_total"), ("best_count", "best_total"), ("EFFECTS", "BASE_EFFECTS"), ("BASIC_KINDS", "SLOTS")]
+)
 def test_0_3_names_warn_and_name_their_replacement(module, name, new):
     with pytest.warns(DeprecationWarning, match=rf"is now {module.__name__}\.{new}"):
         getattr(module, name)
@@ -43,18 +44,34 @@ def test_0_3_names_warn_and_name_their_replacement(module, name, new):
         module.NoSuchName  # noqa: B018 - any other missing name is still an AttributeError
 
 
-@pytest.mark.parametrize("module", [gw, CARDS], ids=["package", "cards"])
-@pytest.mark.parametrize("name", ["Count", "best_count"])
-def test_0_3_removed_names_fail_saying_to_use_best_total(module, name):
-    """0.3's ``best_count`` returned a ``Count`` (the total and where each Leader went);
-    0.4 counts with ``best_total``, which returns the total alone."""
-    with pytest.raises(AttributeError, match=rf"{module.__name__}\.{name} was removed in this version: use best_total.*{DOCS}"):
-        getattr(module, name)
-
-
 def test_0_3_renamed_values_are_what_they_were():
     assert old(CARDS, "EFFECTS") is BASE_EFFECTS
     assert old(gw, "BASIC_KINDS") == (Kind.STRATEGY, Kind.TACTICS, Kind.RESOURCES, Kind.MORALE)
+
+
+def celtic(game, *names):
+    by_name = {c.name: c for c in game.cards.values() if c.side is Side.CELTS}
+    return [BASE_EFFECTS[by_name[n].effect].contribution(by_name[n]) for n in names]
+
+
+def test_0_3_best_count_reports_the_first_best_way_s_t_r_m(game):
+    best_count, count = old(gw, "best_count"), old(gw, "Count")
+    hand = celtic(game, "Vercingetorix", "Gauls", "Tribes", "Skill", "Charges", "Revolt", "Courage", "Scouts")
+    assert best_count(hand, 2) == count(10 + 19 + 19 + 17 + 3, (("C-GW01", "S"),))
+    # Both Leaders of the worked example in Strategy: the first best way, in card-id order.
+    both = celtic(game, "Vercingetorix", "Commius", "Gauls", "Tribes", "Skill", "Charges", "Revolt", "Women & Children")
+    assert best_count(both, 2) == count(62, (("C-GW01", "S"), ("C-GW02", "S")))
+    assert best_count(celtic(game, "Gauls", "Tribes"), 2) == count(19)  # no Leader: nothing placed
+
+
+def test_0_3_best_count_totals_are_best_total(game):
+    best_count = old(CARDS, "best_count")
+    deck = sorted((c for c in game.cards.values() if c.side is Side.CELTS), key=lambda c: c.id)
+    for start in range(0, 36, 3):
+        hand = [BASE_EFFECTS[c.effect].contribution(c) for c in (deck[start:] + deck)[:8]]
+        assert best_count(hand, 2).total == best_total(hand, 2)
+    partial = [Contribution("X-01", 9, ("S", "T")), Contribution("X-02", 8, ("S",)), Contribution("X-03", 7, ("S",))]
+    assert best_count(partial, 1) == old(gw, "Count")(17, (("X-01", "T"),))
 
 
 def test_gw_r02_kind_is_still_an_enum_whose_members_cards_hold(game):
