@@ -60,7 +60,7 @@ from ._procedure import Procedure
 from ._plays import PlayCard, opponents
 from ._registry import game_from_provider, game_specs, list_games, load_game
 from ._serialize import from_data, to_data
-from ._spec import Counter, GameSpec, Option
+from ._spec import Counter, GameSpec, Option, SearchHints
 from ._state import State, redeal_by_owner
 from ._steps import Step
 from ._windows import AfterReaction, CardWindow, Window
@@ -125,6 +125,7 @@ __all__ = [
     "Result",
     "Revealed",
     "RuleError",
+    "SearchHints",
     "SeatZones",
     "SecretChoices",
     "Select",

@@ -10,6 +10,7 @@ Rule code lives in the phase and step classes it names.
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -99,6 +100,43 @@ def _options(value: Any) -> tuple[Option, ...]:
 
 
 @attrs.frozen
+class SearchHints:
+    """How search bots (``ismcts``, ``mc``) play a game: ``GameSpec.search``. None of
+    it is a rule, and a match plays the same without it; each is a bot's default,
+    which a bot's own setting overrides."""
+
+    horizon: int | None = attrs.field(default=None, validator=_optional_whole("search.horizon"))
+    """How many actions a search bot's playout runs before it judges a match in
+    progress by ``scores`` or ``at_limit`` (the default ``horizon`` of ``ismcts`` and
+    ``mc``; None: theirs, 10). A game whose gains take many actions to show, such as
+    loot that comes in only every few turns, asks for more; every action costs time."""
+    iterations: int | None = attrs.field(default=None, validator=_optional_whole("search.iterations"))
+    """How many iterations an ``ismcts`` search runs per decision (its default
+    ``iterations``; None: the bot's own, 200). A game whose searches are cheap
+    (short playouts, few options) can afford more within the time a player waits,
+    and gains where a decision's worth is small beside the luck of the deal;
+    every iteration costs time."""
+    settle: bool = attrs.field(default=False, validator=lambda _, __, v: flag_setting(v, "search.settle"))
+    """Whether a search playout cut short by the horizon plays on to the end of the
+    turn in progress before it is judged (the default ``settle`` of ``ismcts`` and
+    ``mc``). Worth it where a turn's outcome (who won a contest, a fight) shows only
+    at its end and the judgement cannot see it halfway; it makes playouts longer."""
+    reuse: bool = attrs.field(default=False, validator=lambda _, __, v: flag_setting(v, "search.reuse"))
+    """Whether an ``ismcts`` search starts from the subtree its previous search grew
+    below the option chosen, when its decision directly follows that choice (the
+    default ``reuse`` of ``ismcts``). Worth it where a player's turn is a long run
+    of their own decisions, each small (a card, then its target, then the next
+    card): the later steps start from what the first search learnt about them."""
+    scores: Callable[[Match], Sequence[float]] | None = None
+    """Each seat's standing in a match in progress, one number of at least 0 per seat,
+    more is better, for search bots judging a playout cut short (in place of the
+    scores of ``at_limit``, which say who wins when the last turn is over and may
+    move too rarely to tell good play from bad). Only consulted by searches; it
+    never decides a match. It is called on the copies a search plays on, in which
+    what the searching seat cannot see has been dealt again, so it may read anything."""
+
+
+@attrs.frozen
 class GameSpec:
     """Everything the engine needs to know about a game, returned by ``register_games``.
 
@@ -131,39 +169,8 @@ class GameSpec:
     round_limit: int | None = None
     """The last round; when it is over, ``at_limit`` decides the result."""
     at_limit: Callable[[Match], Result] | None = None
-    search_horizon: int | None = attrs.field(
-        default=None, validator=_optional_whole("search_horizon")
-    )
-    """How many actions a search bot's playout runs before it judges a match in
-    progress by ``at_limit`` (the default ``horizon`` of ``ismcts`` and ``mc``;
-    None: theirs, 10). A game whose gains take many actions to show, such as loot
-    that comes in only every few turns, asks for more; every action costs time."""
-    search_iterations: int | None = attrs.field(
-        default=None, validator=_optional_whole("search_iterations")
-    )
-    """How many iterations an ``ismcts`` search runs per decision (its default
-    ``iterations``; None: the bot's own, 200). A game whose searches are cheap
-    (short playouts, few options) can afford more within the time a player waits,
-    and gains where a decision's worth is small beside the luck of the deal;
-    every iteration costs time."""
-    search_settle: bool = attrs.field(default=False, validator=lambda _, __, v: flag_setting(v, "search_settle"))
-    """Whether a search playout cut short by the horizon plays on to the end of the
-    turn in progress before it is judged (the default ``settle`` of ``ismcts`` and
-    ``mc``). Worth it where a turn's outcome (who won a contest, a fight) shows only
-    at its end and the judgement cannot see it halfway; it makes playouts longer."""
-    search_reuse: bool = attrs.field(default=False, validator=lambda _, __, v: flag_setting(v, "search_reuse"))
-    """Whether an ``ismcts`` search starts from the subtree its previous search grew
-    below the option chosen, when its decision directly follows that choice (the
-    default ``reuse`` of ``ismcts``). Worth it where a player's turn is a long run
-    of their own decisions, each small (a card, then its target, then the next
-    card): the later steps start from what the first search learnt about them."""
-    search_scores: Callable[[Match], Sequence[float]] | None = None
-    """Each seat's standing in a match in progress, one number of at least 0 per seat,
-    more is better, for search bots judging a playout cut short (in place of the
-    scores of ``at_limit``, which say who wins when the last turn is over and may
-    move too rarely to tell good play from bad). Only consulted by searches; it
-    never decides a match. It is called on the copies a search plays on, in which
-    what the searching seat cannot see has been dealt again, so it may read anything."""
+    search: SearchHints = attrs.field(factory=lambda: SearchHints())
+    """How search bots play this game (never a rule): see :class:`SearchHints`."""
     table_type: type | None = None
     """The game's own frozen attrs class for its extra state (``match.table``)."""
     board: Board | None = None
@@ -185,6 +192,19 @@ class GameSpec:
     options, or the same in another order, at some point of some match: a save made
     under another version is then refused with a clear error instead of replaying
     into another match. Changes that leave every option list as it was need none."""
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            # 0.3's search_* fields, read: kept for this version, with a warning
+            if name in _OLD_SEARCH_NAMES:
+                warnings.warn(
+                    f"GameSpec.{name} is now GameSpec.search.{_OLD_SEARCH_NAMES[name]} (see {_MIGRATION})",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+                return getattr(self.search, _OLD_SEARCH_NAMES[name])
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -231,7 +251,42 @@ class GameSpec:
             m.shuffle(zone)
 
 
-_CALLABLES = ("setup", "first_player", "end_if", "at_limit", "search_scores", "describe", "redeal")
+_OLD_SEARCH_NAMES = {
+    "search_horizon": "horizon", "search_iterations": "iterations", "search_settle": "settle",
+    "search_reuse": "reuse", "search_scores": "scores",
+}  # fmt: skip
+"""0.3's ``GameSpec`` fields that 0.4 groups in ``GameSpec.search``: {old name: its name there}."""
+_MIGRATION = "docs/migration.md, From 0.3 to 0.4"
+
+
+def _moved(old: Sequence[str]) -> str:
+    given = ", ".join(f"{name}=..." for name in old)
+    now = ", ".join(f"{_OLD_SEARCH_NAMES[name]}=..." for name in old)
+    return f"GameSpec({given}) is now GameSpec(search=boardcore.SearchHints({now}))"
+
+
+def _accepting_old_search_names(init: Callable[..., None]) -> Callable[..., None]:
+    """``GameSpec.__init__`` that also takes 0.3's ``search_*`` keywords for this version,
+    with a ``DeprecationWarning`` that names the new spelling."""
+
+    @functools.wraps(init)
+    def __init__(self: GameSpec, *args: Any, **kwargs: Any) -> None:
+        old = [name for name in kwargs if name in _OLD_SEARCH_NAMES]
+        if old:
+            warnings.warn(f"{_moved(old)}; the old names go in the next version (see {_MIGRATION})", DeprecationWarning, stacklevel=2)
+            hints = kwargs.get("search", SearchHints())
+            if not isinstance(hints, SearchHints):
+                raise RuleError(f"GameSpec: search must be a boardcore.SearchHints, not {hints!r}")
+            kwargs["search"] = attrs.evolve(hints, **{_OLD_SEARCH_NAMES[name]: kwargs.pop(name) for name in old})
+        init(self, *args, **kwargs)
+
+    return __init__
+
+
+GameSpec.__init__ = _accepting_old_search_names(GameSpec.__init__)  # type: ignore[method-assign]
+
+
+_CALLABLES = ("setup", "first_player", "end_if", "at_limit", "describe", "redeal")
 
 
 def _check_declaration(spec: GameSpec) -> None:
@@ -268,6 +323,10 @@ def _check_declaration(spec: GameSpec) -> None:
         value = getattr(spec, field)
         if value is not None and not callable(value):
             refuse(field, f"must be a function of the match, not {value!r}")
+    if not isinstance(spec.search, SearchHints):
+        refuse("search", f"must be a boardcore.SearchHints, not {spec.search!r}")
+    if spec.search.scores is not None and not callable(spec.search.scores):
+        refuse("search.scores", f"must be a function of the match, not {spec.search.scores!r}")
     for field in ("turn_limit", "round_limit"):
         limit = getattr(spec, field)
         if limit is not None:

@@ -84,9 +84,9 @@ class MonteCarloBot:
 
     Settings (``--bots mc:playouts=6,horizon=10``): ``playouts`` per option
     (default 6); ``max_options`` tried per decision (default 12, a random sample
-    when there are more); ``horizon`` (default: the game's ``search_horizon``,
+    when there are more); ``horizon`` (default: the game's ``search.horizon``,
     else 10), ``margin`` (default 0.5) and
-    ``settle`` (default: the game's ``search_settle``) as for ``ismcts``.
+    ``settle`` (default: the game's ``search.settle``) as for ``ismcts``.
     """
 
     name = "mc"

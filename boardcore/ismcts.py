@@ -23,18 +23,18 @@ Reaction windows are ordinary decisions and need nothing special.
 
 A playout cut short by the horizon is scored by the rollout bot's ``evaluate``
 method if it has one (the hook through which a plugin offers a heuristic: see
-"Writing a bot"), else by the game's ``search_scores`` (each seat's standing, the
+"Writing a bot"), else by the game's ``search.scores`` (each seat's standing, the
 game's own heuristic), else by its ``at_limit`` judgement (who would win if the
 match stopped now). A game with none of them has nothing to score a match in
 progress by, so its playouts run to the end: cutting them short would only add
-even shares that teach the search nothing. A game that sets ``search_settle`` has
+even shares that teach the search nothing. A game that sets ``search.settle`` has
 a cut playout play on to the end of its turn before it is judged.
 
 The bot draws every random number from its own generator, seeded from its seed
 and the number of decisions it has been asked, so the same seed and the same
 information give the same choice, whatever is hidden.
 
-With ``reuse`` (by default where the game declares ``search_reuse``), a search
+With ``reuse`` (by default where the game declares ``search.reuse``), a search
 starts from what the bot's previous search found below the option it chose, when
 nothing but that choice has happened since: a choice asked as a sequence of small
 decisions (card by card, a card and then its target) is then searched as one
@@ -105,10 +105,10 @@ class ISMCTSBot:
     """Information-set Monte Carlo tree search: samples what it cannot see and grows a tree over its view.
 
     Settings (``--bots ismcts:iterations=400,c=0.7``): ``iterations`` per decision
-    (default: the game's ``search_iterations``, else 200); ``horizon``, the most
+    (default: the game's ``search.iterations``, else 200); ``horizon``, the most
     actions a playout runs before the game scores it, in games that can score a
     match in progress (default: the game's
-    ``search_horizon``, else 10); ``c``,
+    ``search.horizon``, else 10); ``c``,
     the UCB exploration constant (default 0.7); ``rollout``, the bot that plays the playouts (``random``, the default, or a
     bot; ``boardcore.bots.make_bot`` also takes any installed bot's name); its
     ``evaluate(state)`` method, if it has one, scores the playouts the horizon
@@ -118,11 +118,11 @@ class ISMCTSBot:
     from the seats' shares of the judgement's scores rather than from who is
     ahead (default 0.5; see :func:`judged`); ``settle``, whether a playout the
     horizon cuts short plays on to the end of the turn in progress before it is
-    judged (default: the game's ``search_settle``, else false), so that a fight
+    judged (default: the game's ``search.settle``, else false), so that a fight
     or a chain of picks is judged once it has told who gained; ``reuse``,
     whether a search starts from the previous one's subtree when its decision
     directly follows the bot's last choice (default: the game's
-    ``search_reuse``, else false).
+    ``search.reuse``, else false).
     """
 
     name = "ismcts"
@@ -141,16 +141,16 @@ class ISMCTSBot:
     ) -> None:
         self.seed = seed
         self.iterations = None if iterations is None else whole_setting(iterations, "iterations", least=1)
-        """None: the game's ``search_iterations``, else ``DEFAULT_ITERATIONS``."""
+        """None: the game's ``search.iterations``, else ``DEFAULT_ITERATIONS``."""
         self.horizon = None if horizon is None else whole_setting(horizon, "horizon", least=1)
-        """None: the game's ``search_horizon``, else ``DEFAULT_HORIZON``."""
+        """None: the game's ``search.horizon``, else ``DEFAULT_HORIZON``."""
         self.c = number_setting(c, "c")
         self.seconds = number_setting(seconds, "seconds")
         self.margin = fraction_setting(margin, "margin")
         self.settle = None if settle is None else flag_setting(settle, "settle")
-        """None: the game's ``search_settle``."""
+        """None: the game's ``search.settle``."""
         self.reuse = None if reuse is None else flag_setting(reuse, "reuse")
-        """None: the game's ``search_reuse``."""
+        """None: the game's ``search.reuse``."""
         if rollout == "random":
             self._rollout_bot = None
         elif callable(getattr(rollout, "choose", None)):
@@ -175,7 +175,7 @@ class ISMCTSBot:
         self.decisions += 1
         options = decision.options
         me = decision.player
-        reuse = state.game.spec.search_reuse if self.reuse is None else self.reuse
+        reuse = state.game.spec.search.reuse if self.reuse is None else self.reuse
         kept = self._take_kept(state, me) if reuse else None
         if len(options) == 1:
             self._keep(state, me, options[0], kept)
@@ -346,39 +346,39 @@ def shares(winners: Sequence[int], players: int) -> list[float]:
 
 def search_iterations(state: State, setting: int | None) -> int:
     """Iterations per search: the bot's ``iterations`` setting, else the game's
-    ``search_iterations``, else ``DEFAULT_ITERATIONS``."""
+    ``search.iterations``, else ``DEFAULT_ITERATIONS``."""
     if setting is not None:
         return setting
-    return state.game.spec.search_iterations or DEFAULT_ITERATIONS
+    return state.game.spec.search.iterations or DEFAULT_ITERATIONS
 
 
 def playout_horizon(state: State, setting: int | None, evaluate: Evaluate | None) -> int:
     """The most actions a playout runs: to the end when nothing can judge a match in
-    progress, else the bot's ``horizon`` setting, the game's ``search_horizon`` or
+    progress, else the bot's ``horizon`` setting, the game's ``search.horizon`` or
     ``DEFAULT_HORIZON``, the first that is set."""
     if evaluate is None:
         return NO_HORIZON
     if setting is not None:
         return setting
-    return state.game.spec.search_horizon or DEFAULT_HORIZON
+    return state.game.spec.search.horizon or DEFAULT_HORIZON
 
 
 def playout_settles(state: State, setting: bool | None, horizon: int) -> bool:
     """Whether a playout the horizon cuts short plays on to the end of its turn: the
-    bot's ``settle`` setting, else the game's ``search_settle``; never when playouts
+    bot's ``settle`` setting, else the game's ``search.settle``; never when playouts
     run to the end anyway."""
     if horizon == NO_HORIZON:
         return False
-    return state.game.spec.search_settle if setting is None else setting
+    return state.game.spec.search.settle if setting is None else setting
 
 
 def playout_judge(state: State, rollout_bot: Any, margin: float) -> Evaluate | None:
     """How a playout cut short is scored: the rollout bot's ``evaluate`` (when it
-    answers), else the game's ``search_scores``, else its ``at_limit`` judgement;
+    answers), else the game's ``search.scores``, else its ``at_limit`` judgement;
     None when there is none of them."""
     heuristic = getattr(rollout_bot, "evaluate", None)
     spec = state.game.spec
-    standing, at_limit = spec.search_scores, spec.at_limit
+    standing, at_limit = spec.search.scores, spec.at_limit
     if heuristic is None and standing is None and at_limit is None:
         return None
     players = state.players
@@ -432,7 +432,7 @@ def blended(winners: Sequence[int], scores: Sequence[float], margin: float) -> l
 
 
 def _standing(standing: Callable[[Match], Sequence[float]], state: State, game: str) -> list[float]:
-    """The game's ``search_scores`` for ``state``, checked: a game's mistake is
+    """The game's ``search.scores`` for ``state``, checked: a game's mistake is
     named as the game's, not as a failure of the bot."""
     try:
         value = standing(state.match)
@@ -440,10 +440,10 @@ def _standing(standing: Callable[[Match], Sequence[float]], state: State, game: 
     except BoardcoreError:
         raise
     except Exception as exc:
-        raise PluginError(f"search_scores raised {type(exc).__name__}: {exc}", plugin=game) from exc
+        raise PluginError(f"search.scores raised {type(exc).__name__}: {exc}", plugin=game) from exc
     if len(scores) != state.players or not all(0.0 <= s < math.inf for s in scores):
         raise PluginError(
-            f"search_scores must return {state.players} finite numbers of at least 0, not {value!r:.80}", plugin=game
+            f"search.scores must return {state.players} finite numbers of at least 0, not {value!r:.80}", plugin=game
         )
     return scores
 

@@ -38,7 +38,7 @@ SPEC = boardcore.GameSpec(
     # A playout must reach the other side's Attack Phase to see a Leader left in reach
     # (the horizon). A turn is a long run of one side's small decisions (a card, then
     # its unit and square): each search goes on from the last one's tree (reuse).
-    search_scores=standing, search_horizon=25, search_reuse=True,
+    search=boardcore.SearchHints(scores=standing, horizon=25, reuse=True),
     options=(boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztecs, who move first"),
              boardcore.Option("deployment", "choose", choices=("choose", "standard"),
                               help="choose: place your units square by square; standard: the rules' fixed layout")),

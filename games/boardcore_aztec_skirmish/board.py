@@ -232,7 +232,7 @@ def at_limit(m: Match) -> Result:
 
 def standing(m: Match) -> tuple[int, ...]:
     """Each side's remaining Hits, its Leader's counted ``leader_worth`` times over,
-    for search bots judging a match in progress (the game's ``search_scores``).
+    for search bots judging a match in progress (the game's ``search.scores``).
     The Hits lost that decide turn 100 weigh a Warrior like a Leader; the match is
     lost with the Leader (AZ-R29)."""
     worth = {piece: CONSTANTS.leader_worth if spec_of(m, piece).leader else 1 for piece in m.pieces}

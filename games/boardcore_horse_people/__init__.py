@@ -31,9 +31,12 @@ SPEC = boardcore.GameSpec(
     summary="Steppe nomads depose the Khan and fight for his title; first to 12 Loot wins",
     zones=(DRAW, DISCARD, TRIBUTE, HAND, PLAY), counters=(LOOT,), table_type=HorseTable,
     end_if=end_if, turn_limit=CONSTANTS.turn_limit, at_limit=at_limit,
-    describe=describe, search_scores=standing,
-    search_settle=True,  # the Invasion, which makes the next Khan, is decided at the turn's end
-    search_iterations=400,  # searches here are cheap, and luck is large beside a decision's worth
+    describe=describe,
+    search=boardcore.SearchHints(
+        scores=standing,
+        settle=True,  # the Invasion, which makes the next Khan, is decided at the turn's end
+        iterations=400,  # searches here are cheap, and luck is large beside a decision's worth
+    ),
 )
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=load_deck)

@@ -358,7 +358,7 @@ def at_limit(m: Match) -> Result:
 def standing(m: Match) -> tuple[int, ...]:
     """Each seat's Loot, the Khan's counted with what the title is worth: only the
     Khan scores, so Loot alone stays flat for turns and cannot tell a search which
-    play won the Invasion (the game's ``search_scores``)."""
+    play won the Invasion (the game's ``search.scores``)."""
     worth = {m.table.khan: CONSTANTS.khan_worth}  # by the seat holding the title (None: nobody's)
     return tuple(points + worth.get(seat, 0) for seat, points in enumerate(loot(m)))
 

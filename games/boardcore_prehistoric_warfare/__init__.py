@@ -96,7 +96,7 @@ def at_limit(m: Match) -> Result:
 
 def standing(m: Match) -> tuple[int, ...]:
     """Each tribe's worth, for search bots judging a match in progress (the game's
-    ``search_scores``): its population, its Food and Prisoners at
+    ``search.scores``): its population, its Food and Prisoners at
     ``stores_per_person`` to a person (they are the people it will not starve), and
     its fighting strength above a tribe of generic markers at
     ``strength_per_person`` points to a person.
@@ -133,8 +133,8 @@ SPEC = boardcore.GameSpec(
     zones=(DECK, DISCARD, HAND, TRIBE), counters=(FOOD, PRISONERS), table_type=PWTable, setup=setup,
     phases=(Nomad, Hunt, Elements, Tribe, Food, DeclareRaid, Aftermath), turn_order=boardcore.TurnOrder.SEATS,
     end_if=end_if, round_limit=RULES.round_limit, at_limit=at_limit,
-    describe=describe, search_scores=standing,
-    search_horizon=30,  # a raid takes longer than ten actions to tell who won it
+    describe=describe,
+    search=boardcore.SearchHints(scores=standing, horizon=30),  # a raid takes more than ten actions to tell who won it
     rules_version=2,  # 2: runs of interchangeable generics are one option (section 4.4)
 )  # fmt: skip
 

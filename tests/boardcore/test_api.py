@@ -68,6 +68,7 @@ PUBLIC = [
     "Result",
     "Revealed",
     "RuleError",
+    "SearchHints",
     "SeatZones",
     "SecretChoices",
     "Select",

@@ -145,7 +145,7 @@ def test_monte_carlo_playouts_run_to_the_end_where_the_game_cannot_judge(monkeyp
 
 
 def test_monte_carlo_takes_the_games_search_horizon_unless_it_sets_one(monkeypatch):
-    game = toy.duel_variant("toy-duel-far", search_horizon=3)
+    game = toy.duel_variant("toy-duel-far", search=boardcore.SearchHints(horizon=3))
     state = toy.first_real_choice(game, 2, seed=4)
     assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2)) <= 3
     assert count_playout_actions(monkeypatch, state, MonteCarloBot(seed=1, playouts=2, horizon=6)) > 3

@@ -227,7 +227,7 @@ def test_reuse_gives_the_same_choices_whatever_is_hidden(name, players):
 def test_the_game_says_whether_searches_reuse_unless_the_bot_does():
     import boardcore_gallic_wars as gw
 
-    spec = attrs.evolve(gw.SPEC, name="gallic-wars-reusing", search_reuse=True)
+    spec = attrs.evolve(gw.SPEC, name="gallic-wars-reusing", search=boardcore.SearchHints(reuse=True))
     plugin = boardcore.GamePlugin(spec, cards=gw.deck, effects=gw.BASE_EFFECTS, package="boardcore_gallic_wars")
     reusing = boardcore.game_from_provider(plugin)
     bot = ISMCTSBot(seed=1, iterations=30)
@@ -236,8 +236,8 @@ def test_the_game_says_whether_searches_reuse_unless_the_bot_does():
     told = ISMCTSBot(seed=1, iterations=30, reuse=False)
     two_picks(reusing.new_state(players=2, seed=3), told)
     assert told.reused == 0
-    with pytest.raises(boardcore.InvalidData, match="search_reuse"):
-        toy.duel_variant("toy-duel-bad", search_reuse="yes")
+    with pytest.raises(boardcore.InvalidData, match=r"search\.reuse"):
+        toy.duel_variant("toy-duel-bad", search=boardcore.SearchHints(reuse="yes"))
 
 
 def test_reuse_must_be_true_or_false():
@@ -377,7 +377,7 @@ def judged_after(game, **settings):
 
 
 def scored_duel(scores):
-    """A position of toy-duel whose ``search_scores`` always give ``scores``, and the
+    """A position of toy-duel whose ``search.scores`` always give ``scores``, and the
     list of the turns they were asked at."""
     asked = []
 
@@ -385,7 +385,7 @@ def scored_duel(scores):
         asked.append(m.turn)
         return scores
 
-    game = toy.duel_variant("toy-duel-scored", search_scores=standing)
+    game = toy.duel_variant("toy-duel-scored", search=boardcore.SearchHints(scores=standing))
     return toy.first_real_choice(game, 2, seed=4), asked
 
 
@@ -425,7 +425,7 @@ def test_equal_search_scores_are_an_even_share():
     ],
 )
 def test_search_scores_that_break_are_blamed_on_the_game(standing, says):
-    game = toy.duel_variant("toy-duel-broken-scores", search_scores=standing)
+    game = toy.duel_variant("toy-duel-broken-scores", search=boardcore.SearchHints(scores=standing))
     state = toy.first_real_choice(game, 2, seed=4)
     with pytest.raises(boardcore.PluginError, match=says) as caught:
         ISMCTSBot(seed=1, iterations=4, horizon=1).choose(state, state.pending[0])
@@ -449,15 +449,15 @@ def turns_judged(game, **settings):
 
 
 def test_the_game_says_whether_cut_playouts_settle_unless_the_bot_does():
-    settled = toy.duel_variant("toy-duel-settled", search_settle=True)
+    settled = toy.duel_variant("toy-duel-settled", search=boardcore.SearchHints(settle=True))
     turns, turn = turns_judged(settled)
     assert all(t > turn for t in turns)
     turns, turn = turns_judged(settled, settle=False)
     assert turn in turns
     turns, turn = turns_judged(toy.duel())
     assert turn in turns  # a game that says nothing: no settling
-    with pytest.raises(boardcore.InvalidData, match="search_settle"):
-        toy.duel_variant("toy-duel-bad", search_settle="yes")
+    with pytest.raises(boardcore.InvalidData, match=r"search\.settle"):
+        toy.duel_variant("toy-duel-bad", search=boardcore.SearchHints(settle="yes"))
 
 
 def iterations_run(game, **settings):
@@ -469,17 +469,17 @@ def iterations_run(game, **settings):
 
 
 def test_the_game_says_how_many_iterations_a_search_runs_unless_the_bot_does():
-    assert iterations_run(toy.duel_variant("toy-duel-thorough", search_iterations=37)) == 37
-    assert iterations_run(toy.duel_variant("toy-duel-thorough", search_iterations=37), iterations=5) == 5
+    assert iterations_run(toy.duel_variant("toy-duel-thorough", search=boardcore.SearchHints(iterations=37))) == 37
+    assert iterations_run(toy.duel_variant("toy-duel-thorough", search=boardcore.SearchHints(iterations=37)), iterations=5) == 5
     assert iterations_run(toy.duel()) == 200  # a game that says nothing: the bot's own default
-    with pytest.raises(boardcore.InvalidData, match="search_iterations"):
-        toy.duel_variant("toy-duel-bad", search_iterations=0)
+    with pytest.raises(boardcore.InvalidData, match=r"search\.iterations"):
+        toy.duel_variant("toy-duel-bad", search=boardcore.SearchHints(iterations=0))
 
 
 def test_the_horizon_is_the_games_search_horizon_unless_the_bot_sets_one():
-    long_view = toy.duel_variant("toy-duel-far", search_horizon=3)
+    long_view = toy.duel_variant("toy-duel-far", search=boardcore.SearchHints(horizon=3))
     assert set(judged_after(long_view)) == {3}
     assert set(judged_after(long_view, horizon=2)) == {2}
     assert set(judged_after(toy.duel())) == {10}  # the bots' own default
-    with pytest.raises(boardcore.InvalidData, match="search_horizon"):
-        toy.duel_variant("toy-duel-bad", search_horizon=0)
+    with pytest.raises(boardcore.InvalidData, match=r"search\.horizon"):
+        toy.duel_variant("toy-duel-bad", search=boardcore.SearchHints(horizon=0))

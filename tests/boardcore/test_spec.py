@@ -255,3 +255,42 @@ def test_a_refill_may_name_a_zone_the_games_setup_adds():
     pile = Zone("pile", Visibility.HIDDEN, refill="spare")
     spec = boardcore.GameSpec(name="tug", summary="", player_counts=(2,), zones=(pile,), setup=lambda m: None)
     assert spec.zones == (pile,)
+
+
+# -- search hints: GameSpec.search, and 0.3's search_* fields -----------------------------------
+
+
+def _spec(**fields):
+    return boardcore.GameSpec(name="hinted", summary="a game with search hints", player_counts=(2,), **fields)
+
+
+def test_search_hints_are_grouped_in_gamespec_search():
+    spec = _spec(search=boardcore.SearchHints(horizon=25, reuse=True))
+    assert spec.search.horizon == 25 and spec.search.reuse is True and spec.search.iterations is None
+    assert _spec().search == boardcore.SearchHints()  # none by default: the bots' own
+
+
+def test_0_3_search_fields_still_work_for_a_version_with_a_warning_naming_the_new_spelling():
+    def standing(m):
+        return (1, 1)
+
+    with pytest.warns(DeprecationWarning, match=r"GameSpec\(search_horizon=\.\.\., search_scores=\.\.\.\) is now "
+                      r"GameSpec\(search=boardcore\.SearchHints\(horizon=\.\.\., scores=\.\.\.\)\).*migration\.md"):
+        spec = _spec(search_horizon=30, search_scores=standing)
+    assert spec.search == boardcore.SearchHints(horizon=30, scores=standing)
+    with pytest.warns(DeprecationWarning, match=r"GameSpec\.search_horizon is now GameSpec\.search\.horizon"):
+        assert spec.search_horizon == 30
+    with pytest.warns(DeprecationWarning):  # given both ways: the old keywords join the hints given
+        both = _spec(search=boardcore.SearchHints(reuse=True), search_settle=True)
+    assert both.search == boardcore.SearchHints(settle=True, reuse=True)
+    with pytest.raises(AttributeError, match="no attribute 'search_nothing'"):
+        spec.search_nothing  # noqa: B018 - any other missing name is an AttributeError as usual
+
+
+def test_search_hints_that_are_not_hints_are_refused_naming_the_field():
+    with pytest.raises(boardcore.RuleError, match=r"search must be a boardcore.SearchHints"):
+        _spec(search={"horizon": 3})
+    with pytest.raises(boardcore.RuleError, match=r"search.scores must be a function of the match"):
+        _spec(search=boardcore.SearchHints(scores=3))
+    with pytest.raises(boardcore.InvalidData, match=r"search\.horizon"):
+        boardcore.SearchHints(horizon=0)

@@ -1,7 +1,7 @@
 """What the search bots are told about Aztec Skirmish: a side's standing is its
 remaining Hits, its Leader's weighted, because the match is lost with the Leader.
 
-Not rules of the game (no ruling decides them): ``search_scores`` never decides a
+Not rules of the game (no ruling decides them): ``search.scores`` never decides a
 match, so these tests only pin the judgement the bots read."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def test_a_leaders_hits_weigh_more_than_a_warriors():
         hits={"a1": 2, "e5": 1, "f5": 1},
     )
     worth = CONSTANTS.leader_worth
-    assert SPEC.search_scores(state.match) == (2 * worth + 2, 3 * worth + 2)
+    assert SPEC.search.scores(state.match) == (2 * worth + 2, 3 * worth + 2)
     judged = playout_judge(state, None, margin=0.5)(state)
     assert judged[1] > judged[0]  # fewer Hits lost by the Aztec (1 against 2), but from its Leader
 
@@ -32,4 +32,4 @@ def test_a_search_goes_on_from_its_last_tree_within_a_turn():
         decision = state.pending[0]
         assert decision.player == 0 and len(decision.options) > 1
         state.apply(0, bot.choose(state, decision))
-    assert SPEC.search_reuse and bot.reused == 1
+    assert SPEC.search.reuse and bot.reused == 1
