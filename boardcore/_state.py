@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import operator
 from _thread import allocate_lock
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from . import _rng as rng
@@ -97,8 +98,31 @@ class State:
         return tuple(event.seen_by(specs, player) for event in m.log)
 
     @property
+    def history_length(self) -> int:
+        """How many actions have been applied: ``len(history)``, without building it."""
+        return len(self._m.history)
+
+    @property
     def turn(self) -> int:
+        """The turn in progress (0 before the first, during set-up phases)."""
         return self._m.turn
+
+    @property
+    def round(self) -> int:
+        """Rounds begun: every seat still in takes one turn a round (where everybody
+        acts each turn, rounds are turns)."""
+        return self._m.round
+
+    @property
+    def phase(self) -> str:
+        """The name of the phase in progress, or of the last one begun (``"setup"``
+        before the first)."""
+        return self._m.phase
+
+    @property
+    def options(self) -> Mapping[str, Any]:
+        """The match's setup options, every one with its value (read-only)."""
+        return MappingProxyType(self._m.options)
 
     def view(self, player: int | None) -> dict[str, Any]:
         """All that ``player`` may see, as JSON-able data. ``None`` is a spectator:

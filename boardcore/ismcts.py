@@ -207,7 +207,7 @@ class ISMCTSBot:
     def _keep(self, state: State, me: int, action: Action, node: _Node | None) -> None:
         """Remember the subtree of ``node`` below ``action`` for the next decision (none: forget)."""
         child = None if node is None else node.children.get((me, action))
-        self._kept = None if child is None else _Kept(state, len(state.match.history), me, action, child)
+        self._kept = None if child is None else _Kept(state, state.history_length, me, action, child)
 
     def _take_kept(self, state: State, me: int) -> _Node | None:
         """The subtree kept by the previous search, if this decision follows it with
@@ -219,10 +219,9 @@ class ISMCTSBot:
         kept, self._kept = self._kept, None
         if kept is None or state is not kept.state or me != kept.seat:
             return None
-        history = state.match.history
-        if len(history) != kept.actions + 1:
+        if state.history_length != kept.actions + 1:
             return None
-        player, action = history[kept.actions]
+        player, action = state.history[kept.actions]
         if player != me or action != kept.action:
             return None
         return kept.node
@@ -311,9 +310,9 @@ def settle_turn(state: State, choose: Callable[[State, Decision], Action]) -> No
     each decision answered by ``choose``, so that a playout is judged between turns,
     never halfway through a sequence (a fight, a chain of picks) whose outcome the
     judgement cannot see yet."""
-    turn = state.match.turn
+    turn = state.turn
     for _ in range(SETTLE_LIMIT):
-        if state.is_over or state.match.turn != turn:
+        if state.is_over or state.turn != turn:
             return
         decision = state.pending[0]
         state.apply(decision.player, choose(state, decision))

@@ -407,7 +407,7 @@ class BoardcoreState(pyspiel.State):
         if cursor is None:
             return "before the deal"
         state = cursor.state
-        where = f"over: {state.result}" if state.is_over else f"turn {state.turn}, {state.match.phase}"
+        where = f"over: {state.result}" if state.is_over else f"turn {state.turn}, {state.phase}"
         chosen = " ".join(self.held.game.space.names[t] for t in cursor.prefix(cursor.player or 0))
         return f"{state.game.name} seed {state.seed}, {where}, {len(state.history)} actions" + (f", chosen: {chosen}" if chosen else "")
 

@@ -726,3 +726,17 @@ def test_a_game_pickles_as_its_name_and_plugins():
     again = pickle.loads(pickle.dumps(game))
     assert (again.name, again.plugins) == (game.name, game.plugins)
     assert again.new_state(seed=1).to_json() == game.new_state(seed=1).to_json()
+
+
+def test_a_state_tells_tools_its_phase_round_options_and_history_length():
+    """The reads bots, learning adapters and front ends need, without ``state.match``."""
+    state = toy.duel().new_state(players=2, seed=3, target=5)
+    assert dict(state.options) == {"window": "close", "target": 5}  # every option, the defaults too
+    with pytest.raises(TypeError):
+        state.options["target"] = 9  # read-only: a match's options are fixed at set-up
+    assert state.history_length == 0 and state.round == state.match.round and state.phase == state.match.phase
+    before = state.phase
+    d = state.pending[0]
+    state.apply(d.player, d.options[0])
+    assert state.history_length == len(state.history) == 1
+    assert state.turn == state.match.turn and (state.phase == before or state.phase == state.match.phase)
