@@ -243,7 +243,7 @@ class Session:
         state = self.state
         history = state.history[:history_size]
         game = state.game
-        self.state = game.replay(seed=state.seed, players=state.players, history=history, **state.options)
+        self.state = game.replay(seed=state.seed, players=state.players, history=history, **state.setup_options)
         marks.pop()
         for other in self.shown:
             self.shown[other] = min(self.shown[other], log_size)

@@ -120,8 +120,9 @@ class State:
         return self._m.phase
 
     @property
-    def options(self) -> Mapping[str, Any]:
-        """The match's setup options, every one with its value (read-only)."""
+    def setup_options(self) -> Mapping[str, Any]:
+        """The match's setup options, every one with its value (read-only); not to be
+        confused with a decision's ``options``, the answers it offers."""
         return MappingProxyType(self._m.options)
 
     def view(self, player: int | None) -> dict[str, Any]:

@@ -402,7 +402,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
         if args.plugins and _names(args.plugins) != list(game.plugins):
             raise ValueError(f"the saved match plays with plugins {list(game.plugins)}, not {_names(args.plugins)} (leave out --plugins)")
         asked = _options(getattr(args, "option", []))
-        changed = sorted(k for k, v in asked.items() if state.options.get(k, object()) != v)
+        changed = sorted(k for k, v in asked.items() if state.setup_options.get(k, object()) != v)
         if changed:
             raise ValueError(f"the saved match was set up with its own options; --option {', '.join(changed)} would change them (leave it out)")
     else:
@@ -517,7 +517,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     # changed or forged save is refused here, with the JSON path of what differs.
     saved = _state_from_file(game, text, args.file, verify=not getattr(args, "no_verify", False))
     card_names = {cid: card.text for cid, card in game.cards.items()}
-    state = game.new_state(players=saved.players, seed=saved.seed, **saved.options)
+    state = game.new_state(players=saved.players, seed=saved.seed, **saved.setup_options)
     seating = Seating.of({}, saved.players, state.view(None).get("game_view"))
     verbose = getattr(args, "verbose", False)
     print(f"{game.name}: {saved.players} players, seed {saved.seed}, {len(saved.history)} actions")

@@ -46,7 +46,7 @@ class Replays:
         with self._lock:
             kept = self._kept.pop(match_id, None)
             if kept is None:
-                kept = [state.game.replay(seed=state.seed, players=state.players, history=(), **state.options)]
+                kept = [state.game.replay(seed=state.seed, players=state.players, history=(), **state.setup_options)]
             self._kept[match_id] = kept
             while len(self._kept) > MATCHES_KEPT:
                 self._kept.popitem(last=False)

@@ -132,7 +132,7 @@ class _Run:
 
     def fail(self, state: State, prop: str, detail: str) -> None:
         history = [[p, to_data(a)] for p, a in state.history]
-        options = dict(state.options)
+        options = dict(state.setup_options)
         raise ConformanceError(
             f"{self.game.name}: property '{prop}' failed in game {self.index} "
             f"(seed={self.seed}, players={self.players}, after {len(history)} actions): {detail}\n"
@@ -435,7 +435,7 @@ def _check_end(run: _Run, state: State) -> None:
     if any(w not in range(run.players) for w in result.winners):
         run.fail(state, "termination", f"winners {result.winners} are not seats")
     final = state.to_json()
-    options = state.options
+    options = state.setup_options
     # 1. determinism: the same seed and actions, played again, give the same match
     if run.game.replay(seed=run.seed, players=run.players, history=state.history, **options).to_json() != final:
         run.fail(state, "determinism", "the same seed and actions gave a different match")
@@ -472,7 +472,7 @@ def _check_other_process(game: Game, state: State) -> None:
             "plugins": list(game.plugins),
             "seed": state.seed,
             "players": state.players,
-            "options": dict(state.options),
+            "options": dict(state.setup_options),
             "history": [[p, to_data(a)] for p, a in state.history],
         }
     )

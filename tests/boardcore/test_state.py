@@ -731,9 +731,9 @@ def test_a_game_pickles_as_its_name_and_plugins():
 def test_a_state_tells_tools_its_phase_round_options_and_history_length():
     """The reads bots, learning adapters and front ends need, without ``state.match``."""
     state = toy.duel().new_state(players=2, seed=3, target=5)
-    assert dict(state.options) == {"window": "close", "target": 5}  # every option, the defaults too
+    assert dict(state.setup_options) == {"window": "close", "target": 5}  # every option, the defaults too
     with pytest.raises(TypeError):
-        state.options["target"] = 9  # read-only: a match's options are fixed at set-up
+        state.setup_options["target"] = 9  # read-only: a match's options are fixed at set-up
     assert state.history_length == 0 and state.round == state.match.round and state.phase == state.match.phase
     before = state.phase
     d = state.pending[0]
