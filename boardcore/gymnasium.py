@@ -29,7 +29,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from . import Game, IllegalAction, InvalidData, State, load_game
+from . import Game, IllegalAction, InvalidData, State, load_game, renamed
 from .bots import Bot, make_bot
 from .observations import ObservationEncoder
 from .spaces import Cursor, action_id, rewards
@@ -47,10 +47,10 @@ def env(
     illegal: str = "lose",
     render_mode: str | None = None,
     **options: Any,
-) -> SeatEnv:
-    """The environment of ``seat`` in ``game`` (a name or a loaded game): see :class:`SeatEnv`."""
+) -> GymnasiumEnv:
+    """The environment of ``seat`` in ``game`` (a name or a loaded game): see :class:`GymnasiumEnv`."""
     loaded = load_game(game, plugins=list(plugins)) if isinstance(game, str) else game
-    return SeatEnv(loaded, players, seat=seat, opponents=opponents, illegal=illegal, render_mode=render_mode, **options)
+    return GymnasiumEnv(loaded, players, seat=seat, opponents=opponents, illegal=illegal, render_mode=render_mode, **options)
 
 
 def _bot_seed(seed: int, seat: int) -> int:
@@ -58,7 +58,7 @@ def _bot_seed(seed: int, seat: int) -> int:
     return (seed * 0x9E3779B97F4A7C15 + seat + 1) & ((1 << 63) - 1)
 
 
-class SeatEnv(gymnasium.Env):
+class GymnasiumEnv(gymnasium.Env):
     """``seat`` of ``game`` with ``players`` seats; every other seat is played by
     ``opponents`` (one bot name for all, or one per seat, the learner's ignored)."""
 
@@ -182,3 +182,7 @@ class SeatEnv(gymnasium.Env):
             print(text)
             return None
         return text
+
+
+# 0.3's name, the same as boardcore.env.SeatEnv's (a plain environment): kept for this version.
+__getattr__ = renamed(__name__, {"SeatEnv": ("GymnasiumEnv", GymnasiumEnv)}, docs="docs/migration.md, From 0.3 to 0.4")

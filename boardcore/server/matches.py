@@ -41,7 +41,7 @@ from .payload import Told, seat_payload
 from .replay import Replays, step_payload
 from .saves import read_save, record_of
 from .rows import DamagedRow, match_record, show_id
-from .store import MatchRecord, MatchStore, RawMatch, SeatRecord, SeatTaken, StaleMove, StoreUnavailable
+from .store import StoredMatch, MatchStore, RawMatch, SeatRecord, SeatTaken, StaleMove, StoreUnavailable
 
 log = logging.getLogger("boardcore.server")
 
@@ -144,7 +144,7 @@ class MatchService:
         """What is wrong with the database as a whole, if anything (a table SQLite
         could read only in part)."""
         self._tokens: dict[str, tuple[str, int]] = {}
-        self._waiting: dict[str, MatchRecord] = {}
+        self._waiting: dict[str, StoredMatch] = {}
         """Stored matches not verified yet, by id."""
         self._loads: dict[str, asyncio.Task[None]] = {}
         self._loader: asyncio.Task[None] | None = None
@@ -290,7 +290,7 @@ class MatchService:
             moves=0,
             created=now,
         )
-        record = MatchRecord(
+        record = StoredMatch(
             match.id, game.name, match.plugins, state.players, match.bots, 0, state.is_over, state.to_json(), now, now
         )
         try:
@@ -455,7 +455,7 @@ def unavailable(message: str) -> ApiError:
     return ApiError(503, message, {"Retry-After": "5"})
 
 
-def checked_record(stored: RawMatch) -> MatchRecord:
+def checked_record(stored: RawMatch) -> StoredMatch:
     """The record of a stored match whose row SQLite could read and whose columns
     are what the server writes; :class:`DamagedRow` otherwise."""
     if stored.columns is None:
@@ -463,7 +463,7 @@ def checked_record(stored: RawMatch) -> MatchRecord:
     return match_record(stored.columns, stored.seats)
 
 
-def revive(record: MatchRecord) -> LiveMatch:
+def revive(record: StoredMatch) -> LiveMatch:
     """A stored match back in memory: its game loaded and its save verified by a
     replay of its history (a changed character, or a save of another match, is
     refused here rather than on every later read), then checked against the row

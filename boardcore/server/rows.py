@@ -5,7 +5,7 @@ another program or by a damaged file can hold text where a number was written,
 JSON that does not parse, a list of the wrong length or bytes that are not
 UTF-8. :func:`match_record` turns the raw columns of one match (read with
 ``text_factory=bytes``, so that nothing is decoded before it is checked) into a
-:class:`~boardcore.server.store.MatchRecord`, or raises :class:`DamagedRow`
+:class:`~boardcore.server.store.StoredMatch`, or raises :class:`DamagedRow`
 saying which column is wrong and how. What only the engine can judge (the save
 itself) is checked when the match is loaded, by replaying it.
 """
@@ -21,7 +21,7 @@ import attrs
 
 from .._persist import MAX_SAVE_SIZE
 from .._zones import MAX_SEATS
-from .store import MatchRecord, SeatRecord
+from .store import StoredMatch, SeatRecord
 
 MAX_NAME = 40
 """The longest seat name, in characters (the join request's limit as well)."""
@@ -45,7 +45,7 @@ def show_id(value: Any) -> str:
     return text if _ID.fullmatch(text) else repr(text[:64])
 
 
-def match_record(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]]) -> MatchRecord:
+def match_record(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]]) -> StoredMatch:
     """The match in ``row`` (the columns of ``matches`` in their order, ``save``
     None when it was longer than a save may be) with its ``seat_rows`` (``seat,
     name, token_hash, seen`` each), checked column by column."""
@@ -64,7 +64,7 @@ def match_record(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]]) -> Matc
         raise DamagedRow("'bots' must hold a bot name or null for each seat")
     if save is None:
         raise DamagedRow(f"'save' is longer than the {MAX_SAVE_SIZE:,} characters a saved game may have")
-    record = MatchRecord(
+    record = StoredMatch(
         id=match_id,
         game=_text(game, "game"),
         plugins=tuple(plugin_names),
@@ -80,7 +80,7 @@ def match_record(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]]) -> Matc
     return attrs.evolve(record, seats=seats)
 
 
-def _seat(raw: tuple[Any, ...], match: MatchRecord) -> SeatRecord:
+def _seat(raw: tuple[Any, ...], match: StoredMatch) -> SeatRecord:
     seat, name, token_hash, seen = raw
     number = _whole(seat, "seats.seat", 0, 2**63 - 1)
     if number >= match.players:

@@ -16,7 +16,7 @@ import time
 from .. import Game, InvalidData, State
 from .._persist import parse_saved
 from . import catalog
-from .store import MatchRecord
+from .store import StoredMatch
 
 
 def read_save(text: str | bytes) -> tuple[Game, tuple[str, ...], State]:
@@ -36,10 +36,10 @@ def read_save(text: str | bytes) -> tuple[Game, tuple[str, ...], State]:
     return game, tuple(plugins), game.state_from_json(text)
 
 
-def record_of(game: Game, plugins: tuple[str, ...], state: State) -> MatchRecord:
+def record_of(game: Game, plugins: tuple[str, ...], state: State) -> StoredMatch:
     """A new stored match holding ``state``: a new id, every seat open for a person."""
     now = time.time()
-    return MatchRecord(
+    return StoredMatch(
         secrets.token_urlsafe(9), game.name, plugins, state.players, (None,) * state.players,
         len(state.history), state.is_over, state.to_json(), now, now,
     )  # fmt: skip

@@ -37,6 +37,7 @@ from typing import Any
 
 import attrs
 
+from .._deprecation import renamed
 from .._persist import MAX_SAVE_SIZE
 
 SCHEMA_VERSION = 1
@@ -121,7 +122,7 @@ class SeatRecord:
 
 
 @attrs.frozen
-class MatchRecord:
+class StoredMatch:
     id: str
     game: str
     plugins: tuple[str, ...]
@@ -252,7 +253,7 @@ class MatchStore:
 
     # -- writing ---------------------------------------------------------------------------
 
-    def add_match(self, record: MatchRecord) -> None:
+    def add_match(self, record: StoredMatch) -> None:
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO matches (id, game, plugins, players, bots, moves, over, save, created, updated)"
@@ -386,3 +387,7 @@ def _as_far_as_readable(db: sqlite3.Connection, sql: str, args: tuple[Any, ...])
     except sqlite3.DatabaseError as exc:
         return rows, str(exc)
     return rows, None
+
+
+# 0.3's name, the same as the simulated match records' (boardcore.simulate): kept for this version.
+__getattr__ = renamed(__name__, {"MatchRecord": ("StoredMatch", StoredMatch)}, docs="docs/migration.md, From 0.3 to 0.4")

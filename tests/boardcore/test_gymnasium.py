@@ -108,3 +108,10 @@ def test_an_id_may_be_a_numpy_scalar_or_a_0_d_array_as_policies_return_it():
         env.step(np.array([legal]))  # a batch of one is not an id
     with pytest.raises(boardcore.IllegalAction):
         env.step(np.array(float(legal)))
+
+
+def test_0_3_name_seatenv_still_works_for_a_version_with_a_warning():
+    """0.3 named this class SeatEnv, as boardcore.env's plain environment is named."""
+    with pytest.warns(DeprecationWarning, match=r"boardcore.gymnasium.SeatEnv is now boardcore.gymnasium.GymnasiumEnv"):
+        assert boardcore.gymnasium.SeatEnv is boardcore.gymnasium.GymnasiumEnv
+    assert isinstance(boardcore.gymnasium.env("gallic-wars"), boardcore.gymnasium.GymnasiumEnv)

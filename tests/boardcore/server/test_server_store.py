@@ -97,3 +97,11 @@ def test_two_servers_on_one_file_cannot_overwrite_each_others_moves(db):
             response = Api(second).answer(match, token, 1, version=0)
             assert response.status_code == 409 and "another server" in response.json()["error"]
         assert api.state(match, token)["version"] == 1
+
+
+def test_0_3_name_of_a_stored_match_still_works_for_a_version_with_a_warning():
+    """0.3 named the server's stored match MatchRecord, as the simulated match records are named."""
+    import boardcore.server.store as store
+
+    with pytest.warns(DeprecationWarning, match=r"boardcore.server.store.MatchRecord is now boardcore.server.store.StoredMatch"):
+        assert store.MatchRecord is store.StoredMatch
