@@ -10,7 +10,6 @@ any step class with a ``name`` (a phase that is a single step, such as a
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -147,13 +146,54 @@ def phase_step(entry: Any) -> Step:
 # -- turns and rounds ------------------------------------------------------------------
 
 
-class TurnOrder(enum.Enum):
-    """Who acts in a turn."""
+class TurnOrder:
+    """Who acts in each turn: ``GameSpec.turn_order``. Two presets cover most games,
+    ``TurnOrder.EVERYONE`` and ``TurnOrder.SEATS``; a game with another order (seats
+    in reverse, the lowest score first) subclasses it and says in :meth:`next_turn`
+    who takes the next turn. Turns are asked for one at a time, after the end of the
+    turn before (a turn whose end a card replaced is taken again by the same seat,
+    without asking)."""
 
-    EVERYONE = "everyone"
+    EVERYONE: ClassVar[TurnOrder]
     """Every seat acts in every turn (simultaneous games); there is no active seat."""
-    SEATS = "seats"
-    """Seats take turns in ascending order, skipping eliminated seats."""
+    SEATS: ClassVar[TurnOrder]
+    """Seats take turns in ascending order, from ``GameSpec.first_player`` (seat 0 by
+    default), skipping eliminated seats; a round begins each time the order wraps."""
+
+    def next_turn(self, m: Match, seat: int | None) -> tuple[int | None, bool]:
+        """The active seat of the next turn (None: everybody acts) and whether it begins
+        a new round, given ``seat``, the active seat of the turn just ended (None before
+        the first turn, or when nobody was)."""
+        raise NotImplementedError(f"{type(self).__name__}.next_turn")
+
+    def __repr__(self) -> str:
+        name = self.name
+        return f"TurnOrder.{name}" if name in ("EVERYONE", "SEATS") else f"{name}()"
+
+    @property
+    def name(self) -> str:
+        """The preset's name (``"EVERYONE"``, ``"SEATS"``), else the class name."""
+        return {_Everyone: "EVERYONE", _Seats: "SEATS"}.get(type(self), type(self).__name__)
+
+
+class _Everyone(TurnOrder):
+    def next_turn(self, m: Match, seat: int | None) -> tuple[int | None, bool]:
+        return None, True
+
+
+class _Seats(TurnOrder):
+    def next_turn(self, m: Match, seat: int | None) -> tuple[int | None, bool]:
+        spec = m.rules.spec
+        first = spec.first_player(m) if spec.first_player is not None else 0
+        if seat is None:
+            return (first if first in m.alive() else next_seat(m, first)), True
+        # Seats counted from the first player: a round begins when the count wraps.
+        following = next_seat(m, seat)
+        return following, (following - first) % m.players <= (seat - first) % m.players
+
+
+TurnOrder.EVERYONE = _Everyone()
+TurnOrder.SEATS = _Seats()
 
 
 @attrs.frozen
@@ -178,17 +218,10 @@ class NextTurn(Step):
             m.check_end()
             if m.result is not None:
                 return
-        new_round = True
         if again:  # the end of the turn was cancelled or replaced: the same seat goes again
             new_round = False
-        elif spec.turn_order is TurnOrder.SEATS:
-            first = spec.first_player(m) if spec.first_player is not None else 0
-            if seat is None:
-                seat = first if first in m.alive() else next_seat(m, first)
-            else:
-                # Seats counted from the first player: a round begins when the count wraps.
-                previous, seat = seat, next_seat(m, seat)
-                new_round = (seat - first) % m.players <= (previous - first) % m.players
+        else:
+            seat, new_round = spec.turn_order.next_turn(m, seat)
         limited = (spec.turn_limit is not None and m.turn >= spec.turn_limit) or (
             new_round and spec.round_limit is not None and m.round >= spec.round_limit
         )

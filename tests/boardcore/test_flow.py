@@ -566,3 +566,30 @@ def test_mark_may_note_an_item_several_times():
     m.mark("moved", "a")
     m.mark("hit", "b")
     assert m.marked("moved") == ("a", "a") and m.marked("hit") == ("b",)
+
+
+class SeatsInReverse(boardcore.TurnOrder):
+    """A turn order of a game's own: the highest seat first, then down, skipping seats that are out."""
+
+    def next_turn(self, m, seat):
+        alive = m.alive()
+        if seat is None:
+            return alive[-1], True
+        lower = [s for s in alive if s < seat]
+        return (lower[-1], False) if lower else (alive[-1], True)
+
+
+def test_a_game_may_declare_a_turn_order_of_its_own():
+    spec = attrs.evolve(toy.ARENA_SPEC, name="toy-arena-reverse", turn_order=SeatsInReverse())
+    game = boardcore.game_from_provider(boardcore.GamePlugin(spec, cards=toy.arena_cards))
+    state = game.new_state(players=3, seed=0)
+    while state.turn < 5 and not state.is_over:
+        state.apply(state.pending[0].player, state.pending[0].options[0])
+    assert [e.player for e in events(state, TurnBegan)][:4] == [2, 1, 0, 2]
+    assert state.round == 2  # a round begins when the order wraps
+    assert repr(boardcore.TurnOrder.SEATS) == "TurnOrder.SEATS" and repr(SeatsInReverse()) == "SeatsInReverse()"
+
+
+def test_a_turn_order_that_is_not_one_is_refused_naming_the_field():
+    with pytest.raises(RuleError, match="turn_order must be a boardcore.TurnOrder"):
+        attrs.evolve(toy.ARENA_SPEC, turn_order="seats")
