@@ -61,7 +61,8 @@ from ._plays import PlayCard, opponents
 from ._registry import game_from_provider, game_specs, list_games, load_game
 from ._serialize import from_data, to_data
 from ._spec import Counter, GameSpec, Option, SearchHints
-from ._state import State, redeal_by_owner
+from ._redeal import redeal_by_owner
+from ._state import State
 from ._steps import Step
 from ._windows import AfterReaction, CardWindow, Window
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec, attachment_zone

@@ -19,7 +19,8 @@ from ._flow import turn_steps
 from ._hookspecs import hookimpl
 from ._serialize import Codec, defined_in
 from ._spec import GameSpec
-from ._state import State, load_state, new_state, replay
+from ._saves import load_state, replay
+from ._state import State, new_state
 
 
 class GamePlugin:

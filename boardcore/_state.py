@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import operator
 from _thread import allocate_lock
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -16,9 +16,10 @@ from ._decisions import Decision, Result
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
 from ._events import Chose, Event, MatchStarted
 from ._flow import flush_triggered, run_agenda, start
-from ._match import FIELDS, Match, _get_all
+from ._match import Match, _get_all
 from ._serialize import INT_LIMIT
-from ._persist import FORMAT, check_head, dump_match, is_compact, load_choices, load_history, load_match, parse_saved
+from ._persist import dump_match
+from ._redeal import ask_again, deal_again
 from ._steps import Answer, Step
 from ._views import build_view, plain
 
@@ -298,77 +299,6 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
 
-_ASKING_MAY_CHANGE = frozenset({"asks", "agenda", "log"})
-"""What asking a decision again may change: the open asks, and the agenda only by
-queueing the engine's answer to a decision that has a single public option."""
-
-
-def ask_again(m: Match, step: Step) -> None:
-    """Run ``step`` again so that it asks its decision anew, checking that it only asks.
-
-    Building a decision (its options, its prompt) must not change the match: a
-    re-deal asks again every decision built from cards it dealt anew, and a change
-    made on the way would then happen twice. A step that changes the match and
-    asks in the same ``run`` must be split in two: the change, then a step that asks.
-    A step that, with the cards dealt anew, asks nothing goes on as the flow would."""
-    before = _get_all(m)
-    log_size = len(m.log)
-    asks, answers = m.asks, sum(isinstance(s, Answer) for s in m.agenda)
-    step.run(m)
-    if m.asks is asks and sum(isinstance(s, Answer) for s in m.agenda) == answers:
-        # Dealt anew, the step has nothing to ask (a window nobody can answer
-        # closes): the flow goes on from here, as it would have with these cards.
-        return
-    after = _get_all(m)
-    changed = [
-        name
-        for name, old, new in zip(FIELDS, before, after)
-        if old is not new and name not in _ASKING_MAY_CHANGE and old != new
-    ]
-    if len(m.log) != log_size:
-        added = len(m.log) - log_size
-        changed.append(f"log (+{added} event{'' if added == 1 else 's'})")
-    queued = [s for s in m.agenda if not isinstance(s, Answer)]
-    if queued != [s for s in before[FIELDS.index("agenda")] if not isinstance(s, Answer)]:
-        changed.append("agenda")
-    if changed:
-        raise RuleError(
-            f"{type(step).__name__}.run changed the match ({', '.join(changed)}) while asking its decision again "
-            "for a re-deal (State.determinize): building a decision must only read the match. Make the change "
-            "in a step of its own before the step that asks (docs: writing-a-game.md, 'What a step may do')"
-        )
-
-
-def redeal_by_owner(m: Match, player: int) -> list[list[str]]:
-    """A ``GameSpec.redeal`` for games where every seat has a deck of its own: the
-    cards hidden from ``player`` are re-dealt only among zones of the same owner."""
-    groups: dict[int | None, list[str]] = {}
-    for zone, spec in m.specs.items():
-        if not spec.visible_to(player):
-            groups.setdefault(spec.owner, []).append(zone)
-    return list(groups.values())
-
-
-def deal_again(m: Match, groups: Sequence[Sequence[str]], seed: int) -> None:
-    """Shuffle the cards of each group of zones among that group's zones, keeping
-    every zone's size (the generator here is local: the match's is untouched). The
-    match is no longer what its history gives (``Match.replayable``)."""
-    m.replayable = False
-    state = rng.seed_state(seed)
-    zones = dict(m.zones)
-    for group in groups:
-        # Sorted first: the deal must not depend on how the hidden cards lay, or two
-        # matches that look the same to a player would be dealt apart by one seed.
-        pool = tuple(sorted(c for z in group for c in zones[z]))
-        dealt, state = rng.shuffled(state, pool)
-        at = 0
-        for z in group:
-            size = len(zones[z])
-            zones[z] = dealt[at : at + size]
-            at += size
-    m.zones = zones
-
-
 def _offered(action: object, options: tuple[Action, ...]) -> int:
     """The index of the option of ``options`` that ``action`` is, or -1. Identity is
     tried first: callers usually pass back the very option offered, which spares an
@@ -444,160 +374,3 @@ def _counts(counts: Sequence[int]) -> str:
     if len(counts) > 1 and counts == tuple(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]} to {counts[-1]}"
     return " or ".join(str(c) for c in counts)
-
-
-def load_state(game: Game, text: str | bytes, verify: bool = True) -> State:
-    """Read a saved match strictly (see ``Game.state_from_json``)."""
-    data, text = parse_saved(text)
-    if not verify:
-        return State(game, load_match(game, data, derive=_checked_replay(game, data)))
-    check_head(game, data)
-    replayed = _replay_saved(game, data)
-    if replayed.to_json() == text:  # the usual case: a save written by to_json, untouched
-        return replayed
-    m = load_match(game, data)  # says exactly what is malformed, if anything is,
-    rows = not m.replayable  # and compare like with like: rows with rows, choices with choices
-    if rows:
-        m.log.to_tuple()  # the log and the history included (they are read lazily)
-        m.history.to_tuple()
-    saved = dump_match(m, rows=rows)
-    again = dump_match(replayed._m, rows=rows)
-    same_format = data["format"] == FORMAT
-    for name in ("plugins", *FIELDS):
-        if name == "choices" or (name == "replayable" and not same_format):
-            continue
-        if name == "log" and not same_format and rows:
-            # Events of an older format may lack fields they have gained since (a
-            # phase's seat, a roll's purpose), and an action performed as a step now
-            # may be recorded a little later than it was: the replay's log stands when
-            # it holds the same events (as many of each kind).
-            kinds = sorted(e["kind"] for e in saved[name]), sorted(e["kind"] for e in again[name])
-            where = None if kinds[0] == kinds[1] else "$.log"
-        else:
-            where = _first_difference(saved[name], again[name], f"$.{name}")
-        if where is not None:
-            hint = (
-                "; the save says the match is not replayable (arranged by hand or re-dealt by State.determinize), "
-                "so its history cannot vouch for it: read it with verify=False if you trust it"
-                if rows and data.get("replayable") is False
-                else ""
-            )
-            raise InvalidData(
-                f"differs from the match that replaying the saved history gives (same seed, players and options){hint}",
-                where=where,
-            )
-    return replayed  # equal to the save in every field: only the layout or the format's version differed
-
-
-def _checked_replay(game: Game, data: dict[str, Any]) -> Callable[[], Match]:
-    """The replay of a compact save, run once when first asked for, and checked to
-    give exactly the saved match (else the log cannot be trusted: InvalidData)."""
-    done: list[Match] = []
-
-    def derive() -> Match:
-        if not done:
-            replayed = _replay_saved(game, data)
-            saved = plain(data)
-            again = plain(dump_match(replayed._m))
-            if again != saved:
-                where = _first_difference(saved, again, "$") or "$"
-                raise InvalidData(
-                    "the saved match is not what replaying its choices gives, so its log and history"
-                    " cannot be worked out (was it changed by hand?)",
-                    where=where,
-                )
-            done.append(replayed._m)
-        return done[0]
-
-    return derive
-
-
-def _replay_saved(game: Game, data: dict[str, Any]) -> State:
-    """The match that the saved seed, players, options and history give."""
-    load = game.codec.load
-    players = load(data["players"], int, "$.players")
-    seed = load(data["seed"], int, "$.seed")
-    options = load(data["options"], dict[str, Any], "$.options")
-    history: list[tuple[int, Any]] = load_choices(data["history"]) if is_compact(data) else load_history(game, data["history"])
-    try:
-        state = new_state(game, players, seed, options)
-    except InvalidData as exc:
-        where = exc.where or ""
-        raise InvalidData(str(exc).removeprefix(f"{where}: "), where=f"$.{where}") from None
-    except BoardcoreError as exc:  # the game's set-up failed on these options (a game bug, kept as the cause)
-        raise InvalidData(f"setting up the saved match again failed: {exc}", where="$.options") from exc
-    for i, (player, _) in enumerate(history):
-        if not 0 <= player < players:
-            raise InvalidData(f"no seat {player} in a {players}-player match", where=f"$.history[{i}][0]")
-    m = state._m
-    for i, (player, action) in enumerate(history):
-        if type(action) is int:  # an option index, from a compact save
-            for decision, _ in m.asks:
-                if decision.player == player:
-                    break
-            else:
-                raise InvalidData(f"replaying the saved choices, player {player} is not asked anything here", where=f"$.history[{i}]")
-            if action >= len(decision.options):
-                raise InvalidData(
-                    f"replaying the saved choices, option {action} does not exist (there are {len(decision.options)})",
-                    where=f"$.history[{i}][1]",
-                )
-            action = decision.options[action]
-        try:
-            state.apply(player, action)
-        except IllegalAction as exc:
-            raise InvalidData(f"replaying the saved history, this action is not legal: {exc}", where=f"$.history[{i}]") from None
-        except PluginError as exc:  # game code failed on an offered option (a game bug, kept as the cause)
-            raise InvalidData(f"replaying the saved history, the game failed on this action: {exc}", where=f"$.history[{i}]") from exc
-    return state
-
-
-def _first_difference(saved: Any, again: Any, where: str) -> str | None:
-    """The JSON path of the first place where two dumped values differ as JSON, or None."""
-    kind = _json_kind(saved)
-    if kind is not _json_kind(again):
-        return where
-    if kind is dict:
-        if set(saved) != set(again):
-            return where
-        for key in sorted(saved):
-            found = _first_difference(saved[key], again[key], f"{where}.{key}")
-            if found is not None:
-                return found
-        return None
-    if kind is list:
-        for i, (a, b) in enumerate(zip(saved, again)):
-            found = _first_difference(a, b, f"{where}[{i}]")
-            if found is not None:
-                return found
-        return None if len(saved) == len(again) else where
-    return None if saved == again else where
-
-
-def _json_kind(value: Any) -> type:
-    """What ``value`` is in JSON: a str subclass (a declared zone) is a string, a
-    tuple a list, and true is not 1."""
-    for kind in (bool, str, int, float, dict):
-        if isinstance(value, kind):
-            return kind
-    return list if isinstance(value, (list, tuple)) else type(value)
-
-
-def replay(game: Game, seed: int, players: int, history: Sequence[Any], options: dict[str, Any]) -> State:
-    if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
-        raise InvalidData(f"expected a sequence of (player, action) pairs, not {history!r:.60}", where="history")
-    state = new_state(game, players, seed, options)
-    for i, entry in enumerate(history):
-        try:
-            player, action = entry
-        except (TypeError, ValueError):
-            raise InvalidData("expected a (player, action) pair", where=f"history[{i}]") from None
-        if not isinstance(action, Action):
-            action = game.codec.load(action, Action, where=f"history[{i}]")
-        try:
-            state.apply(player, action)
-        except IllegalAction as exc:
-            raise IllegalAction(f"history[{i}]: {exc}", player=player, action=action) from exc
-    return state
-
-

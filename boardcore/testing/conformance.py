@@ -45,7 +45,8 @@ from .._events import Chose
 from .._game import Game
 from .._persist import dump_match
 from .._serialize import to_data
-from .._state import State, deal_again
+from .._redeal import deal_again
+from .._state import State
 
 
 class ConformanceError(AssertionError):
