@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 from ._actions import Action
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError
 from ._match import FIELDS, Match
-from ._persist import FORMAT, check_head, dump_match, is_compact, load_choices, load_history, load_match, parse_saved
+from ._json_in import parse_saved
+from ._persist import FORMAT, check_head, dump_match, is_compact, load_choices, load_history, load_match
 from ._state import State, new_state
 from ._views import plain
 

@@ -477,7 +477,7 @@ def _state_from_file(game: Any, text: str, path: Path, verify: bool = True) -> A
 def _read_saved(path: Path, game_name: str | None = None) -> tuple[Any, str]:
     """The game a saved match is of (with the plugins it names, each checked against
     the installed ones before anything is loaded) and the file's text."""
-    from ._persist import parse_saved, read_capped
+    from ._json_in import parse_saved, read_capped
 
     try:
         # never more than the loader's limit: /dev/zero or an endless pipe is refused, not read whole

@@ -173,7 +173,7 @@ def test_the_engine_imports_are_read_as_expected():
     assert "boardcore._game" not in targets["boardcore._match"]  # only under TYPE_CHECKING
     assert "boardcore._state" in targets["boardcore.testing.arrange"]  # ``from .._state import State``
     local = {(i.source, i.target) for edges in graph.values() for i in edges if i.local}
-    assert ("boardcore.cli", "boardcore._persist") in local  # imported inside a function
+    assert ("boardcore.cli", "boardcore._json_in") in local  # imported inside a function
 
 
 # -- the checker finds what it should ------------------------------------------------------------
