@@ -20,7 +20,7 @@ Where things live (imports point down this list only):
 """
 
 from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, Use, pick
-from ._cards import Card, load_cards, load_constants, load_rows, load_table, make_cards, read_toml, structure
+from ._cards import Card, load_cards, load_constants, load_rows, load_table, make_cards
 from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
 from ._decisions import Decision, Result
 from ._deprecation import renamed
@@ -58,12 +58,14 @@ from ._match import Match, MatchData, Piece
 from ._moments import Perform
 from ._procedure import Procedure
 from ._plays import PlayCard, opponents
+from ._redeal import redeal_by_owner
 from ._registry import game_from_provider, game_specs, list_games, load_game
 from ._serialize import from_data, to_data
 from ._spec import Counter, GameSpec, Option, SearchHints
-from ._redeal import redeal_by_owner
 from ._state import State
 from ._steps import Step
+from ._strict import structure
+from ._toml import read_toml
 from ._windows import AfterReaction, CardWindow, Window
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec, attachment_zone
 
