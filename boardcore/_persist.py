@@ -172,7 +172,9 @@ def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
         kind = game.spec.table_type
         if kind is None and value is not None:
             raise InvalidData(f"{game.name} has no table, but the save has {value!r:.60}", where=where)
-        return None if value is None or kind is None else load(value, kind, where)
+        if kind is not None and value is None:  # every match of the game has one once it is set up
+            raise InvalidData(f"{game.name} keeps its state in a {kind.__name__} table, but the save has none", where=where)
+        return None if kind is None else load(value, kind, where)
 
     def steps(value: Any, where: str) -> tuple[Step, ...]:
         return tuple(load(s, Step, f"{where}[{i}]") for i, s in enumerate(_list(value, where)))

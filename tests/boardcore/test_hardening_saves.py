@@ -229,3 +229,16 @@ def test_a_records_file_without_line_ends_is_refused_at_its_first_line(tmp_path,
     with pytest.raises(InvalidData, match="longer than"):
         read_records(fifo(endless()))
     assert peak() < PEAK
+
+
+@pytest.mark.parametrize("verify", [True, False])
+def test_a_save_without_the_table_its_game_keeps_is_refused_at_table(verify):
+    """A game with a table_type has one in every match once set up: a save whose table is
+    null (hand-edited, or from elsewhere) is refused, not loaded into a match whose views
+    and rules would then fail on it."""
+    game = boardcore.load_game("gallic-wars")
+    data = json.loads(game.new_state(players=2, seed=3).to_json())
+    data["table"] = None
+    with pytest.raises(InvalidData, match="keeps its state in a GallicTable table, but the save has none") as caught:
+        game.state_from_json(json.dumps(data), verify=verify)
+    assert caught.value.where == "$.table"
