@@ -19,7 +19,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
 from . import _rng as rng
-from ._errors import InvalidData, PluginError
+from . import InvalidData, PluginError
 from ._settings import flag_setting, fraction_setting, whole_setting
 from .ismcts import (
     DEFAULT_MARGIN,
@@ -33,9 +33,7 @@ from .ismcts import (
 )
 
 if TYPE_CHECKING:
-    from ._actions import Action
-    from ._decisions import Decision
-    from ._state import State
+    from . import Action, Decision, State
 
 BOTS_GROUP = "boardcore.bots"
 

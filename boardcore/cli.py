@@ -15,12 +15,11 @@ from typing import Any, TextIO
 from .bots import make_bot, split_specs
 from .display import describe_result, narrate
 from ._seating import Seating
-from ._errors import BoardcoreError, InvalidData
+from . import BoardcoreError, InvalidData, __version__, game_specs, load_game
 from ._progress import progress_bar
-from ._registry import broken_games, game_specs, load_game
+from ._registry import broken_games
 from .report import add_report_command, add_simulate_options, simulate_options
 from .simulate import simulate
-from . import __version__
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,10 +12,7 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from ._decisions import Result
-from ._events import (
-    BUILTIN_EVENTS,
-    HIDDEN_CARD,
+from . import (
     CardPlayed,
     CardsMoved,
     Chose,
@@ -32,11 +29,13 @@ from ._events import (
     PieceMoved,
     PieceRemoved,
     PlayerOut,
+    Result,
     Revealed,
     Shuffled,
     TurnBegan,
     TurnEnded,
 )
+from ._events import BUILTIN_EVENTS, HIDDEN_CARD
 from ._legend import PIECE_KINDS, Legend
 from ._seating import SIDES, Seating, name_seats, sides_of
 

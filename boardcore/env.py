@@ -16,10 +16,8 @@ from typing import Any
 import attrs
 
 from .bots import make_bot
-from ._errors import IllegalAction, InvalidData
-from ._game import Game
+from . import Game, IllegalAction, InvalidData, State
 from ._rng import derive
-from ._state import State
 
 
 @attrs.frozen

@@ -51,14 +51,11 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import _rng as rng
-from ._errors import BoardcoreError, InvalidData, PluginError
+from . import BoardcoreError, InvalidData, PluginError
 from ._settings import flag_setting, fraction_setting, number_setting, whole_setting
 
 if TYPE_CHECKING:
-    from ._actions import Action
-    from ._decisions import Decision, Result
-    from ._match import Match
-    from ._state import State
+    from . import Action, Decision, Match, Result, State
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_HORIZON = 10

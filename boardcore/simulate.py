@@ -21,12 +21,10 @@ from typing import Any
 import attrs
 
 from .bots import bot_factory, make_bot
-from ._errors import InvalidData, RuleError
-from ._game import Game
+from . import Game, InvalidData, RuleError, load_game
 from ._plugins import plugin_name
 from ._pools import process_pool
 from ._records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
-from ._registry import load_game
 from ._rng import derive
 
 BACKENDS = ("local", "ray")

@@ -12,10 +12,9 @@ from typing import Any
 
 import attrs
 
-from .._errors import BoardcoreError, InvalidData
+from .. import BoardcoreError, InvalidData, load_game
 from .._seating import sides_of
 from .._records import MatchRecord, RecordWriter, read_records
-from .._registry import load_game
 from ..simulate import simulate
 from ._stats import Config, Summary, summarise_all
 

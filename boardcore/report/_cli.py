@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .._errors import BoardcoreError, InvalidData
+from .. import BoardcoreError, InvalidData
 from .._progress import progress_bar
 from ..bots import split_specs
 from ..simulate import BACKENDS
@@ -126,7 +126,7 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> list[Any]:
-    from .._registry import load_game
+    from .. import load_game
 
     game = load_game(args.game, plugins=_names(args.plugins or ""))
     counts: list[int | None] = [None] if args.players is None else list(_counts(args.players, list(game.player_counts)))

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .._errors import InvalidData
+from .. import InvalidData
 from ._stats import Cards, Summary
 
 if TYPE_CHECKING:

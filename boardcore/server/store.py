@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from .._deprecation import renamed
+from .. import renamed
 from .._json_in import MAX_SAVE_SIZE
 
 SCHEMA_VERSION = 1

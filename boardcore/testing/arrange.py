@@ -14,15 +14,9 @@ from typing import Any
 
 import attrs
 
-from .._errors import InvalidData
-from .._events import CardsMoved, MatchStarted
-from .._flow import run_agenda, start
-from .._game import Game
-from .._match import Match
-from .._state import State
-from .._hookspecs import hookimpl
+from .. import CardsMoved, Game, InvalidData, Match, MatchStarted, State, Visibility, hookimpl, run_agenda
+from .._flow import start
 from .._registry import Provided, build_game
-from .._zones import Visibility
 
 
 def resolve_cards(state: State, cards: Iterable[str], avoid: Sequence[str] = ()) -> list[str]:

@@ -39,14 +39,9 @@ from typing import Any
 import attrs
 
 from .. import _rng as rng
-from .._actions import Action, pick
-from .._errors import IllegalAction
-from .._events import Chose
-from .._game import Game
+from .. import Action, Chose, Game, IllegalAction, State, pick, to_data
 from .._persist import dump_match
-from .._serialize import to_data
 from .._redeal import deal_again
-from .._state import State
 
 
 class ConformanceError(AssertionError):

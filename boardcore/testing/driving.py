@@ -13,10 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .._actions import Action
-from .._decisions import Decision
-from .._errors import IllegalAction
-from .._state import State
+from .. import Action, Decision, IllegalAction, State
 
 E = TypeVar("E")
 

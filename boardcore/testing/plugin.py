@@ -33,9 +33,7 @@ from typing import Any
 
 import pytest
 
-from .. import load_game
-from .._game import Game
-from .._state import State
+from .. import Game, State, load_game
 from .arrange import arranged
 from .conformance import Summary, check_game
 

@@ -8,9 +8,7 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from .._actions import Action
-from .._game import Game
-from .._state import State
+from .. import Action, Game, State
 
 
 @attrs.frozen
