@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ._events import Event, PieceAdded
+from . import Event, PieceAdded
 
 PIECE_KINDS = "piece_kinds"
 """The entry of a game's self-description listing the kinds of pieces it may ever put

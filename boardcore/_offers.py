@@ -14,11 +14,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._actions import Action, Pick
+from . import Action, Pick
 
 if TYPE_CHECKING:
-    from ._decisions import Decision
-    from ._state import State
+    from . import Decision, State
 
 _SQUARE = re.compile(r"(?<![A-Za-z0-9_])([a-z])([1-9][0-9]?)(?![A-Za-z0-9_])")
 _TYPED = re.compile(r"([a-z][1-9][0-9]?)(?:\s*(?:->|-|to|x|\s)?\s*([a-z][1-9][0-9]?))?")

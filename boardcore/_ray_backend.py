@@ -29,7 +29,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ._errors import BoardcoreError, InvalidData
+from . import BoardcoreError, InvalidData
 
 RETRIES = 3
 """How many more times Ray runs a slice whose worker died."""

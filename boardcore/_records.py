@@ -30,9 +30,7 @@ from typing import IO, Any
 
 import attrs
 
-from ._errors import InvalidData
-from ._events import CardPlayed, CardsMoved, TurnBegan
-from ._zones import SeatZones, Visibility
+from . import CardPlayed, CardsMoved, InvalidData, SeatZones, TurnBegan, Visibility
 
 FORMAT_VERSION = 1
 

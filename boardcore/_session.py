@@ -17,26 +17,26 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from ._events import (
+from . import (
     CardPlayed,
     CardsMoved,
     Chose,
     CounterChanged,
     GameOver,
+    InvalidData,
     PhaseBegan,
     PhaseEnded,
     PieceAdded,
     PieceMoved,
     PieceRemoved,
+    State,
     TurnBegan,
     TurnEnded,
 )
-from ._errors import InvalidData
 from ._legend import Legend
 from ._offers import squares_named, typed_squares, fitting, unplayable
 from ._screen import Screen
 from ._seating import Seating
-from ._state import State
 from .display import game_title, narrate, render_event, render_view
 
 _HARMLESS = (Chose, PhaseBegan, PhaseEnded, TurnBegan, TurnEnded, CounterChanged, PieceAdded, PieceMoved, PieceRemoved, CardPlayed)

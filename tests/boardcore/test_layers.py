@@ -1,0 +1,148 @@
+"""The layers of the package, checked on its import graph (read from the source, as in
+test_layout.py): the engine below, the tools above it, the front ends on top.
+
+* **engine**: the package itself (its public face), ``boardcore.grid`` and the private
+  modules of the rules (``_match``, ``_flow``, ``_state``...). It imports nothing above it.
+* **tool support**: private helpers the tools share (seating, legends, records, pools...).
+* **tools**: bots, adapters, display, simulate, report, testing, server, CLI. A tool reaches
+  the engine through its public face; the private engine modules a tool still imports
+  are listed in :data:`PRIVATE_DEBT`, and the list may only shrink: a new private import
+  fails, and so does a listed one that is gone (strike it from the list).
+* **front ends**: the CLI and the server. Nothing else imports them.
+
+Games and plugins import no private module of the engine at all.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Mapping
+
+from test_layout import PACKAGE, ROOT, Import, import_graph
+
+TOOL_SUPPORT = frozenset({
+    "boardcore._legend", "boardcore._offers", "boardcore._pools", "boardcore._progress", "boardcore._ray_backend",
+    "boardcore._records", "boardcore._screen", "boardcore._seating", "boardcore._session",
+})  # fmt: skip
+"""Private modules that serve the tools, not the rules."""
+
+PUBLIC_FACES = frozenset({"boardcore", "boardcore.grid"})
+"""The engine modules a tool may import."""
+
+FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")
+
+PRIVATE_DEBT = frozenset({
+    ("boardcore.bots", "boardcore._settings"),  # checking a bot's settings as the engine checks a spec's
+    ("boardcore.ismcts", "boardcore._settings"),
+    ("boardcore.bots", "boardcore._rng"),  # derive: a bot's seed from the match's
+    ("boardcore.env", "boardcore._rng"),
+    ("boardcore.ismcts", "boardcore._rng"),
+    ("boardcore.simulate", "boardcore._rng"),
+    ("boardcore.tournament", "boardcore._rng"),
+    ("boardcore.testing.conformance", "boardcore._rng"),
+    ("boardcore.display", "boardcore._events"),  # BUILTIN_EVENTS, HIDDEN_CARD
+    ("boardcore.cli", "boardcore._json_in"),  # reading a saved game from a file
+    ("boardcore.server.rows", "boardcore._json_in"),
+    ("boardcore.server.saves", "boardcore._json_in"),
+    ("boardcore.server.store", "boardcore._json_in"),
+    ("boardcore.server.rows", "boardcore._zones"),  # MAX_SEATS
+    ("boardcore.cli", "boardcore._plugins"),  # listing installed plugins
+    ("boardcore.simulate", "boardcore._plugins"),
+    ("boardcore.cli", "boardcore._registry"),  # games that failed to load
+    ("boardcore.testing.arrange", "boardcore._flow"),  # setting a match up before it starts
+    ("boardcore.testing.arrange", "boardcore._registry"),
+    ("boardcore.testing.conformance", "boardcore._persist"),  # the whole match as data
+    ("boardcore.testing.conformance", "boardcore._redeal"),  # re-dealing with given groups
+})  # fmt: skip
+"""``(tool, private engine module)`` imports that remain, each to become a public name or
+to move with its tool; see docs/architecture.md."""
+
+
+def layer(module: str) -> str:
+    """``engine``, ``support``, ``tool`` or ``front end``."""
+    if module in TOOL_SUPPORT:
+        return "support"
+    if any(module == f or module.startswith(f + ".") for f in FRONT_ENDS):
+        return "front end"
+    if module in PUBLIC_FACES or module.rpartition(".")[2].startswith("_") and module.count(".") == 1:
+        return "engine"
+    return "tool"
+
+
+def layer_problems(graph: Mapping[str, Iterable[Import]], debt: frozenset[tuple[str, str]] = PRIVATE_DEBT) -> list[str]:
+    """Every import that breaks the layers, and every entry of ``debt`` no longer needed."""
+    problems = []
+    used = set()
+    for source, edges in graph.items():
+        below = layer(source)
+        for edge in edges:
+            above = layer(edge.target)
+            if below == "engine" and above != "engine":
+                problems.append(f"the engine imports a {above}: {edge}")
+            elif below != "front end" and above == "front end" and not source.startswith(edge.target):
+                problems.append(f"only front ends import front ends: {edge}")
+            elif below != "engine" and above == "engine" and edge.target not in PUBLIC_FACES:
+                if (source, edge.target) in debt:
+                    used.add((source, edge.target))
+                else:
+                    problems.append(f"a tool imports a private engine module (use the public API): {edge}")
+    problems += [f"listed in PRIVATE_DEBT but gone (strike it): {a} -> {b}" for a, b in sorted(debt - used)]
+    return list(dict.fromkeys(problems))  # an import of several names is one edge per name
+
+
+def test_the_package_keeps_its_layers():
+    assert layer_problems(import_graph(PACKAGE)) == []
+
+
+def test_games_and_plugins_import_no_private_engine_module():
+    found = []
+    for path in sorted((*ROOT.joinpath("games").rglob("*.py"), *ROOT.joinpath("plugins").rglob("*.py"))):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            found += [f"{path.relative_to(ROOT)}:{node.lineno}: {n}" for n in names if n.startswith("boardcore._")]
+    assert found == []
+
+
+# -- the checker catches what it should -------------------------------------------------------
+
+
+def edges(*pairs: tuple[str, str]) -> dict[str, list[Import]]:
+    graph: dict[str, list[Import]] = {}
+    for source, target in pairs:
+        graph.setdefault(source, []).append(Import(source, target, 1, False))
+    return graph
+
+
+def test_the_checker_catches_a_tool_importing_a_private_module():
+    (problem,) = layer_problems(edges(("boardcore.bots", "boardcore._match")), debt=frozenset())
+    assert problem.startswith("a tool imports a private engine module") and "boardcore._match" in problem
+
+
+def test_the_checker_catches_the_engine_importing_a_tool_or_its_helpers():
+    problems = layer_problems(edges(("boardcore._state", "boardcore.display"), ("boardcore._flow", "boardcore._seating")), debt=frozenset())
+    assert problems == [
+        "the engine imports a tool: boardcore._state -> boardcore.display (line 1, module level)",
+        "the engine imports a support: boardcore._flow -> boardcore._seating (line 1, module level)",
+    ]
+
+
+def test_the_checker_catches_a_tool_importing_a_front_end_and_a_stale_debt_entry():
+    problems = layer_problems(edges(("boardcore.simulate", "boardcore.cli")), debt=frozenset({("boardcore.bots", "boardcore._rng")}))
+    assert problems == [
+        "only front ends import front ends: boardcore.simulate -> boardcore.cli (line 1, module level)",
+        "listed in PRIVATE_DEBT but gone (strike it): boardcore.bots -> boardcore._rng",
+    ]
+
+
+def test_public_faces_and_the_tools_own_helpers_are_allowed():
+    graph = edges(("boardcore.bots", "boardcore"), ("boardcore.spaces", "boardcore.grid"), ("boardcore.display", "boardcore._seating"),
+                  ("boardcore.server.app", "boardcore.cli"), ("boardcore.cli", "boardcore.server"))  # fmt: skip
+    assert layer_problems(graph, debt=frozenset()) == []
+
+
+def test_layers_of_modules():
+    assert [layer(m) for m in ("boardcore._match", "boardcore", "boardcore.grid", "boardcore._seating", "boardcore.bots",
+                                "boardcore.testing.arrange", "boardcore.server.app", "boardcore.cli")] == [
+        "engine", "engine", "engine", "support", "tool", "tool", "front end", "front end"]  # fmt: skip
