@@ -24,9 +24,8 @@ from typing import Any
 
 import attrs
 
-from ._errors import InvalidData, RuleError
+from . import InvalidData, RuleError, load_game
 from ._pools import process_pool
-from ._registry import load_game
 from ._rng import derive
 from .bots import bot_factory, make_bot
 from .simulate import load_run
