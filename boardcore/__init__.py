@@ -3,8 +3,9 @@
 The public API is listed in ``__all__`` (a test pins it); everything else lives
 in private ``_modules`` that may change. Start with :func:`load_game`, then
 ``game.new_state(...)``. Public submodules: :mod:`boardcore.grid` (squares and
-boards), :mod:`boardcore.testing` (the kit for game authors), and the adapters
-:mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
+boards), :mod:`boardcore.loaders` (a game's data files), :mod:`boardcore.testing`
+(the kit for game authors), and the adapters :mod:`boardcore.bots`,
+:mod:`boardcore.env` and :mod:`boardcore.cli`.
 
 Where things live (imports point down this list only):
 
@@ -20,7 +21,7 @@ Where things live (imports point down this list only):
 """
 
 from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, Use, pick
-from ._cards import Card, load_cards, load_constants, load_rows, load_table, make_cards
+from ._cards import Card
 from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
 from ._decisions import Decision, Result
 from ._deprecation import renamed
@@ -51,10 +52,10 @@ from ._events import (
     TurnBegan,
     TurnEnded,
 )
-from ._flow import NextTurn, Phase, TurnOrder, run_agenda
+from ._flow import Phase, TurnOrder
 from ._game import Game, GamePlugin
 from ._hookspecs import hookimpl, hookspec
-from ._match import Match, MatchData, Piece
+from ._match import Match, Piece
 from ._moments import Perform
 from ._procedure import Procedure
 from ._plays import PlayCard, opponents
@@ -64,10 +65,9 @@ from ._serialize import from_data, to_data
 from ._spec import Counter, GameSpec, Option, SearchHints
 from ._state import State
 from ._steps import Step
-from ._strict import structure
-from ._toml import read_toml
 from ._windows import AfterReaction, CardWindow, Window
-from ._zones import SeatZones, Visibility, Zone, ZoneSpec, attachment_zone
+from ._zones import SeatZones, Visibility, Zone, ZoneSpec
+from . import _flow, _match, _zones, loaders
 
 __version__ = "0.3.0"
 
@@ -103,12 +103,10 @@ __all__ = [
     "IllegalAction",
     "InvalidData",
     "Match",
-    "MatchData",
     "MatchStarted",
     "Moment",
     "MomentCancelled",
     "MomentReplaced",
-    "NextTurn",
     "Option",
     "Pass",
     "Perform",
@@ -146,19 +144,13 @@ __all__ = [
     "Zone",
     "ZoneSpec",
     "__version__",
-    "attachment_zone",
     "from_data",
     "game_from_provider",
     "game_specs",
     "hookimpl",
     "hookspec",
     "list_games",
-    "load_cards",
-    "load_constants",
     "load_game",
-    "load_rows",
-    "load_table",
-    "make_cards",
     "modifies",
     "opponents",
     "pick",
@@ -166,8 +158,16 @@ __all__ = [
     "redeal_by_owner",
     "renamed",
     "replaces",
-    "read_toml",
-    "run_agenda",
-    "structure",
     "to_data",
 ]
+
+# Names 0.3 had at the top level that moved for 0.4 (docs/migration.md, From 0.3 to 0.4): the
+# loaders to ``boardcore.loaders``, and engine internals no game needs out of the public face.
+# They work for this version, with a DeprecationWarning that names where they are now.
+__getattr__ = renamed(__name__, {
+    **{name: (f"boardcore.loaders.{name}", getattr(loaders, name)) for name in loaders.__all__},
+    "run_agenda": ("an engine internal: State.apply and Game.new_state run the agenda", _flow.run_agenda),
+    "NextTurn": ("an engine internal: GameSpec.turn_order says who takes the next turn", _flow.NextTurn),
+    "MatchData": ("Match, which holds the same fields", _match.MatchData),
+    "attachment_zone": ("Match.attached(host), the cards attached to a host", _zones.attachment_zone),
+}, docs="docs/migration.md, From 0.3 to 0.4")  # fmt: skip

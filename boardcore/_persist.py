@@ -1,7 +1,7 @@
 """Saving a match as JSON-able data and loading it back exactly.
 
 The saved document is ``{"format", "plugins", **fields}`` where the fields are
-those of :class:`~boardcore.MatchData`, in order. Most fields are saved by the
+those of ``MatchData``, in order. Most fields are saved by the
 game's codec from their declared types; the few below have a form of their own.
 
 A replayable match (the usual case: nobody arranged it by hand) is saved

@@ -14,6 +14,7 @@ this file's Python runs, as on a machine where the build was skipped).
 
 from __future__ import annotations
 
+import importlib
 import os
 from types import ModuleType
 
@@ -89,10 +90,9 @@ def _accelerator() -> ModuleType | None:
     if os.environ.get("BOARDCORE_PURE_PYTHON", "") not in ("", "0"):
         return None
     try:
-        from . import _rng_c as module  # type: ignore[attr-defined]
+        return importlib.import_module("._rng_c", __package__)
     except ImportError:
         return None
-    return module
 
 
 _c = _accelerator()

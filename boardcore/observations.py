@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from . import Game, InvalidData, PluginError, SeatZones, State, Zone, attachment_zone, hookspec
+from . import Game, InvalidData, PluginError, SeatZones, State, Zone, hookspec
 from .spaces import ActionSpace, check_players
 
 if TYPE_CHECKING:
@@ -343,7 +343,7 @@ class ObservationEncoder:
             out[at + kind] += 1.0
             for name, value in counters.get(pid, ()):
                 out[at + kinds + _hash(name, channels)] += value
-            attached = m.zones.get(attachment_zone(pid))
+            attached = m.attached(pid)
             if attached:
                 out[at + kinds + channels] += len(attached)
         for flag, items in m.marks.items():

@@ -14,8 +14,8 @@ from typing import Any
 
 import attrs
 
-from .. import CardsMoved, Game, InvalidData, Match, MatchStarted, State, Visibility, hookimpl, run_agenda
-from .._flow import start
+from .. import CardsMoved, Game, InvalidData, Match, MatchStarted, State, Visibility, hookimpl
+from .._flow import run_agenda, start
 from .._registry import Provided, build_game
 
 

@@ -5,7 +5,7 @@ it with the game's own loader (or the engine's), and checks the error::
 
     copy = copy_data(tmp_path, "my_game", ["data/cards.toml"], "data/cards.toml", b"value = 3", b'value = "3"')
     with pytest.raises(boardcore.InvalidData) as caught:
-        boardcore.load_cards(copy.package, "data/cards.toml", MyCard)
+        boardcore.loaders.load_cards(copy.package, "data/cards.toml", MyCard)
     assert caught.value.where == copy.where("{package}/data/cards.toml:{line}: $.cards[2].value")
 
 The directory must be importable (pytest: ``monkeypatch.syspath_prepend(tmp_path)``).

@@ -63,8 +63,8 @@ class Constants:
     Hits when they judge a match in progress (``ending.standing``)."""
 
 
-CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)
-USES: dict[str, CardUse] = boardcore.load_constants(__package__, DATA, dict[str, CardUse], key="uses")
+CONSTANTS = boardcore.loaders.load_constants(__package__, DATA, Constants)
+USES: dict[str, CardUse] = boardcore.loaders.load_constants(__package__, DATA, dict[str, CardUse], key="uses")
 """What the game does with a card of each of its own types."""
 BOARD = Board(CONSTANTS.board_width, CONSTANTS.board_height)
 _LONGEST_LINE = max(CONSTANTS.board_width, CONSTANTS.board_height) - 1
@@ -126,9 +126,9 @@ class UnitSpec:
     """The squares its units stand on in the standard deployment (rules section 2)."""
 
 
-SHOTS: dict[str, ShotSpec] = {s.shot: s for s in boardcore.load_table(__package__, DATA, "shots", ShotSpec)}
-SIDES: dict[Side, SideRow] = {s.side: s for s in boardcore.load_table(__package__, DATA, "sides", SideRow)}
-UNITS: dict[str, UnitSpec] = {u.kind: u for u in boardcore.load_table(__package__, DATA, "units", UnitSpec)}
+SHOTS: dict[str, ShotSpec] = {s.shot: s for s in boardcore.loaders.load_table(__package__, DATA, "shots", ShotSpec)}
+SIDES: dict[Side, SideRow] = {s.side: s for s in boardcore.loaders.load_table(__package__, DATA, "sides", SideRow)}
+UNITS: dict[str, UnitSpec] = {u.kind: u for u in boardcore.loaders.load_table(__package__, DATA, "units", UnitSpec)}
 TROOPS: tuple[str, ...] = tuple(dict.fromkeys(u.troop for u in UNITS.values()))
 """The troops card restrictions may name, in the order of the unit table."""
 
@@ -216,5 +216,5 @@ class AztecCard(boardcore.Card):
         return f"{self.name} ({', '.join(p for p in parts if p)}){does}"
 
 
-CARDS: tuple[AztecCard, ...] = boardcore.load_cards(__package__, DATA, AztecCard)
+CARDS: tuple[AztecCard, ...] = boardcore.loaders.load_cards(__package__, DATA, AztecCard)
 """The deck in set-up order: row order, then copy number ascending (section 2)."""

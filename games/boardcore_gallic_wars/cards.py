@@ -41,7 +41,7 @@ class CardType:
     """The effect that counts its cards (rules section 4): ``basic``, ``leader`` or ``disadvantage``."""
 
 
-TYPES = {t.code: t for t in boardcore.load_table(__package__, "data/cards.toml", "types", CardType)}
+TYPES = {t.code: t for t in boardcore.loaders.load_table(__package__, "data/cards.toml", "types", CardType)}
 """The game's card types by code, in the order of the data file."""
 # Its members come from the data, which mypy cannot read: for mypy it is Any.
 Kind: Any = cast(Any, enum.StrEnum)("Kind", [(t.name.upper(), t.code) for t in TYPES.values()])
@@ -90,7 +90,7 @@ class Constants:
     hands: int = attrs.field(validator=attrs.validators.ge(1))
 
 
-CONSTANTS = boardcore.load_constants(__package__, "data/cards.toml", Constants)
+CONSTANTS = boardcore.loaders.load_constants(__package__, "data/cards.toml", Constants)
 
 
 def deck(package: str = __package__) -> tuple[GallicCard, ...]:
@@ -101,14 +101,15 @@ def deck(package: str = __package__) -> tuple[GallicCard, ...]:
     :data:`TYPES`) and ``force``."""
     # A row's type must be one of the declared codes: reading the rows refuses another, naming them.
     code = Literal.__getitem__(tuple(TYPES))
-    rows = boardcore.load_rows(package, "data/cards.toml", types=dict(row=str, celtic=str, roman=str, type=code, force=int))
+    columns = dict(row=str, celtic=str, roman=str, type=code, force=int)
+    rows = boardcore.loaders.load_rows(package, "data/cards.toml", types=columns)
     cards = [
         {"id": f"{prefix}-{row['row']}", "name": row[column], "side": side, "kind": row["type"],
          "force": row["force"], "effect": TYPES[row["type"]].effect}
         for row in rows
         for prefix, column, side in (("C", "celtic", "celts"), ("R", "roman", "romans"))
     ]  # fmt: skip
-    return boardcore.make_cards(cards, GallicCard, f"{package}/data/cards.toml")
+    return boardcore.loaders.make_cards(cards, GallicCard, f"{package}/data/cards.toml")
 
 
 # -- counting Force ------------------------------------------------------------------

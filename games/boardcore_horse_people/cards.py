@@ -57,8 +57,8 @@ then an expansion's own (its cards are the only ones of that type)."""
 def declare_types(package: str, resource: str = DATA) -> None:
     """Add the ``[[types]]`` of a data file to :data:`TYPES` (a file may declare none).
     A type declared again must be declared the same way."""
-    declares = "types" in boardcore.read_toml(package, resource)
-    for kind in boardcore.load_table(package, resource, "types", CardType) if declares else ():
+    declares = "types" in boardcore.loaders.read_toml(package, resource)
+    for kind in boardcore.loaders.load_table(package, resource, "types", CardType) if declares else ():
         if TYPES.setdefault(kind.name, kind) != kind:
             message = f"card type {kind.name!r} is already declared otherwise: {TYPES[kind.name]}"
             raise boardcore.InvalidData(message, where=f"{package}/{resource}")
@@ -123,7 +123,7 @@ class Constants:
     judge a match in progress (``rules.standing``); only the Khan scores."""
 
 
-CONSTANTS = boardcore.load_constants(__package__, DATA, Constants)
+CONSTANTS = boardcore.loaders.load_constants(__package__, DATA, Constants)
 declare_types(__package__)
 
 
@@ -145,10 +145,10 @@ def load_deck(package: str = __package__, resource: str = DATA) -> tuple[HorseCa
     # A row makes one card per printed value, each with its own id: expanded here,
     # since the engine's ``copies`` makes identical cards.
     cards: list[dict[str, Any]] = []
-    for row in boardcore.load_rows(package, resource, types=keys):
+    for row in boardcore.loaders.load_rows(package, resource, types=keys):
         for value in row.pop("values", None) or [None]:
             cards.append({**row, "id": card_id(row["row"], value), "value": value})
-    return boardcore.make_cards(cards, HorseCard, f"{package}/{resource}")
+    return boardcore.loaders.make_cards(cards, HorseCard, f"{package}/{resource}")
 
 
 def total(cards: Iterable[HorseCard], figure: str) -> int:

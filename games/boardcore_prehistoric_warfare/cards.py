@@ -61,7 +61,7 @@ class Kind:
     """What :attr:`PWCard.text` adds to the family: ``{c.field}`` is a field of the card, ``{n}`` its note."""
 
 
-KINDS = boardcore.load_constants(__package__, "data/cards.toml", dict[CardType, Kind], key="types")
+KINDS = boardcore.loaders.load_constants(__package__, "data/cards.toml", dict[CardType, Kind], key="types")
 """Every card type's :class:`Kind`, by type."""
 
 _NAME = optional(attrs.validators.matches_re(r"[a-z][a-z -]*"))
@@ -162,10 +162,10 @@ class Constants:
     search bots count as one more person (:func:`~boardcore_prehistoric_warfare.standing`)."""
 
 
-CARDS = boardcore.load_cards(__package__, "data/cards.toml", PWCard)
+CARDS = boardcore.loaders.load_cards(__package__, "data/cards.toml", PWCard)
 SHARED_NAMES = frozenset(n for n, rows in Counter({c.row: c.name for c in CARDS}.values()).items() if rows > 1)
 """Printed names that more than one row uses ("Set Traps")."""
-RULES = boardcore.load_constants(__package__, "data/rules.toml", Constants)
+RULES = boardcore.loaders.load_constants(__package__, "data/rules.toml", Constants)
 _SAID = {c.id: c.label for c in CARDS} | {"True": "a hit", "False": "a miss", "None": "none"}
 
 

@@ -81,7 +81,7 @@ class Pursuit(boardcore.Choose):
 
 @boardcore.hookimpl
 def register_cards(game: str) -> Sequence[boardcore.Card]:
-    return boardcore.load_cards(__name__, "data/cards.toml", AztecCard) if game in games else []
+    return boardcore.loaders.load_cards(__name__, "data/cards.toml", AztecCard) if game in games else []
 
 
 @boardcore.hookimpl

@@ -41,7 +41,7 @@ class Turncoat(boardcore.Effect):
 
 
 def _cards() -> tuple[GallicCard, ...]:
-    return boardcore.load_cards(__name__, "data/cards.toml", GallicCard)
+    return boardcore.loaders.load_cards(__name__, "data/cards.toml", GallicCard)
 
 
 @boardcore.hookimpl

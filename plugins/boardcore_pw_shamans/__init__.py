@@ -37,7 +37,7 @@ games = ("prehistoric-warfare",)
 
 @boardcore.hookimpl
 def register_cards(game: str) -> Sequence[boardcore.Card]:
-    return boardcore.load_cards(__name__, "data/cards.toml", PWCard) if game in games else []
+    return boardcore.loaders.load_cards(__name__, "data/cards.toml", PWCard) if game in games else []
 
 
 @boardcore.hookimpl

@@ -42,12 +42,10 @@ PUBLIC = [
     "IllegalAction",
     "InvalidData",
     "Match",
-    "MatchData",
     "MatchStarted",
     "Moment",
     "MomentCancelled",
     "MomentReplaced",
-    "NextTurn",
     "Option",
     "PASS",
     "Pass",
@@ -86,29 +84,20 @@ PUBLIC = [
     "Zone",
     "ZoneSpec",
     "__version__",
-    "attachment_zone",
     "from_data",
     "game_from_provider",
     "game_specs",
     "hookimpl",
     "hookspec",
     "list_games",
-    "load_cards",
-    "load_constants",
     "load_game",
-    "load_rows",
-    "load_table",
-    "make_cards",
     "modifies",
     "opponents",
     "pick",
     "reacts_to",
-    "read_toml",
     "redeal_by_owner",
     "renamed",
     "replaces",
-    "run_agenda",
-    "structure",
     "to_data",
 ]
 
@@ -302,7 +291,23 @@ def test_zone_spec_visibility():
     assert [public.visible_to(p) for p in (0, 1)] == [True, True]
     assert [mine.visible_to(p) for p in (0, 1)] == [False, True]
     assert [hidden.visible_to(p) for p in (0, 1)] == [False, False]
-    assert boardcore.attachment_zone("hero-1") == "attached:hero-1"
+
+
+@pytest.mark.parametrize("name", ["load_cards", "load_constants", "load_rows", "load_table", "make_cards", "read_toml", "structure"])
+def test_the_loaders_live_in_boardcore_loaders_and_0_3_names_still_work_with_a_warning(name):
+    import boardcore.loaders
+
+    with pytest.warns(DeprecationWarning, match=rf"boardcore.{name} is now boardcore.loaders.{name}; .*migration.md"):
+        assert getattr(boardcore, name) is getattr(boardcore.loaders, name)
+    assert name in boardcore.loaders.__all__ and name not in boardcore.__all__
+
+
+@pytest.mark.parametrize("name, now", [("run_agenda", "an engine internal"), ("NextTurn", "an engine internal"),
+                                       ("MatchData", "boardcore.Match"), ("attachment_zone", "Match.attached")])  # fmt: skip
+def test_engine_internals_left_the_public_face_and_still_work_for_a_version(name, now):
+    with pytest.warns(DeprecationWarning, match=rf"boardcore.{name} is now {now}"):
+        assert getattr(boardcore, name) is not None
+    assert name not in boardcore.__all__
 
 
 def test_a_renamed_name_keeps_working_for_a_version_with_a_warning_naming_the_new_one():

@@ -16,17 +16,8 @@ import cattrs
 import pytest
 
 import boardcore
-from boardcore import (
-    Card,
-    InvalidData,
-    load_cards,
-    load_constants,
-    load_rows,
-    load_table,
-    make_cards,
-    read_toml,
-    structure,
-)
+from boardcore import Card, InvalidData
+from boardcore.loaders import load_cards, load_constants, load_rows, load_table, make_cards, read_toml, structure
 from boardcore.testing import choose, options
 
 import toy

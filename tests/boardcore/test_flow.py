@@ -5,6 +5,7 @@ import attrs
 import pytest
 
 import boardcore
+from boardcore._zones import attachment_zone
 from boardcore import (
     DONE,
     PASS,
@@ -171,7 +172,7 @@ def test_non_secret_select_completes_with_the_picks():
     m = state.match
     hero = toy.hero(m, 0)
     assert m.attached(hero) == ("g2",)
-    assert m.zone_spec(boardcore.attachment_zone(hero)).owner == 0
+    assert m.zone_spec(attachment_zone(hero)).owner == 0
     assert "g2" not in m.cards(toy.ARMORY)
     assert m.drafts == {}
     # TakeGear is public (the armory is): its lone "done" was answered by the engine

@@ -26,8 +26,8 @@ TOOL_SUPPORT = frozenset({
 })  # fmt: skip
 """Private modules that serve the tools, not the rules."""
 
-PUBLIC_FACES = frozenset({"boardcore", "boardcore.grid"})
-"""The engine modules a tool may import."""
+PUBLIC_FACES = frozenset({"boardcore", "boardcore.grid", "boardcore.loaders"})
+"""The engine modules a tool may import: the package and its public submodules."""
 
 FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")
 

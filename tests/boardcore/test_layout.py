@@ -274,6 +274,7 @@ PLAIN_MODULES = [
     "boardcore.grid",
     "boardcore.gymnasium",
     "boardcore.ismcts",
+    "boardcore.loaders",
     "boardcore.observations",
     "boardcore.openspiel",
     "boardcore.pettingzoo",

@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardcore
+from boardcore._match import MatchData
+from boardcore._zones import attachment_zone
 from boardcore import CardsMoved, CounterChanged, DieRolled, RuleError, Shuffled, Visibility, ZoneSpec
 from boardcore.testing import load_dice
 
@@ -337,7 +339,7 @@ def test_attach_and_release():
     h = m.add_piece("hero", 0)
     m.attach("d0-1", "deck", h, 0)
     m.attach("d0-2", "deck", h, 0)
-    zone = boardcore.attachment_zone(h)
+    zone = attachment_zone(h)
     assert m.attached(h) == ("d0-1", "d0-2")
     assert m.zone_spec(zone) == ZoneSpec(owner=0, host=h)
     with pytest.raises(RuleError, match="attachments"):
@@ -443,7 +445,7 @@ def test_the_snapshot_and_the_fork_cover_every_field_in_order():
 
     state = boardcore.load_game("gallic-wars").new_state(players=2, seed=3)
     m = state.match
-    assert FIELDS == tuple(f.name for f in attrs.fields(boardcore.MatchData))
+    assert FIELDS == tuple(f.name for f in attrs.fields(MatchData))
     assert _get_all(m) == tuple(getattr(m, name) for name in FIELDS)
     twin = m.fork()
     for name in FIELDS:

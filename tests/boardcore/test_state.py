@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import boardcore
+from boardcore._match import MatchData
 from boardcore import DONE, PASS, IllegalAction, InvalidData, PluginError, pick
 from boardcore.testing import load_dice, put
 from boardcore.testing.strategies import playthroughs
@@ -586,7 +587,7 @@ def test_a_saved_game_is_format_3_with_every_stored_field_in_order():
     assert data["format"] == "boardcore.match/3"
     assert list(data) == SAVED_KEYS
     # ``choices`` is what a compact save's history holds, not a key of its own
-    fields = [f.name for f in attrs.fields(boardcore.MatchData)]
+    fields = [f.name for f in attrs.fields(MatchData)]
     assert fields == [*SAVED_KEYS[3:-1], "choices", "replayable"]
 
 
@@ -635,7 +636,7 @@ def test_every_stored_field_survives_a_save_and_load():
     loaded = game.state_from_json(text, verify=False)
     assert loaded.to_json() == text
     assert not loaded.match.replayable
-    for field in attrs.fields(boardcore.MatchData):
+    for field in attrs.fields(MatchData):
         if field.name == "choices":
             continue  # kept only while a match is replayable
         if field.name in ("log", "history"):

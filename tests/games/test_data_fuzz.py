@@ -16,18 +16,18 @@ from boardcore_prehistoric_warfare.cards import Constants as PWConstants, PWCard
 CARDS = "data/cards.toml"
 
 FILES = {
-    "boardcore_gallic_wars": {CARDS: [deck, lambda p: boardcore.load_constants(p, CARDS, GallicConstants)]},
-    "boardcore_horse_people": {CARDS: [load_deck, lambda p: boardcore.load_constants(p, CARDS, HorseConstants)]},
+    "boardcore_gallic_wars": {CARDS: [deck, lambda p: boardcore.loaders.load_constants(p, CARDS, GallicConstants)]},
+    "boardcore_horse_people": {CARDS: [load_deck, lambda p: boardcore.loaders.load_constants(p, CARDS, HorseConstants)]},
     "boardcore_prehistoric_warfare": {
-        CARDS: [lambda p: boardcore.load_cards(p, CARDS, PWCard)],
-        "data/rules.toml": [lambda p: boardcore.load_constants(p, "data/rules.toml", PWConstants)],
+        CARDS: [lambda p: boardcore.loaders.load_cards(p, CARDS, PWCard)],
+        "data/rules.toml": [lambda p: boardcore.loaders.load_constants(p, "data/rules.toml", PWConstants)],
     },
     "boardcore_aztec_skirmish": {
         CARDS: [
-            lambda p: boardcore.load_cards(p, CARDS, AztecCard),
-            lambda p: boardcore.load_constants(p, CARDS, AztecConstants),
-            lambda p: boardcore.load_table(p, CARDS, "sides", SideRow),
-            lambda p: boardcore.load_table(p, CARDS, "units", UnitSpec),
+            lambda p: boardcore.loaders.load_cards(p, CARDS, AztecCard),
+            lambda p: boardcore.loaders.load_constants(p, CARDS, AztecConstants),
+            lambda p: boardcore.loaders.load_table(p, CARDS, "sides", SideRow),
+            lambda p: boardcore.loaders.load_table(p, CARDS, "units", UnitSpec),
         ]
     },
 }

@@ -16,15 +16,15 @@ CARDS = "data/cards.toml"
 
 def turncoats(package: str) -> tuple[GallicCard, ...]:
     """What gw-turncoats does with its rows (they carry no type), on another package."""
-    rows = [{**row, "kind": None} for row in boardcore.load_rows(package, CARDS)]
-    return boardcore.make_cards(rows, GallicCard, f"{package}/{CARDS}")
+    rows = [{**row, "kind": None} for row in boardcore.loaders.load_rows(package, CARDS)]
+    return boardcore.loaders.make_cards(rows, GallicCard, f"{package}/{CARDS}")
 
 
 LOADERS = {
-    "boardcore_az_omens": lambda p: boardcore.load_cards(p, CARDS, AztecCard),
+    "boardcore_az_omens": lambda p: boardcore.loaders.load_cards(p, CARDS, AztecCard),
     "boardcore_gw_turncoats": turncoats,
     "boardcore_hp_silk_road": load_deck,
-    "boardcore_pw_shamans": lambda p: boardcore.load_cards(p, CARDS, PWCard),
+    "boardcore_pw_shamans": lambda p: boardcore.loaders.load_cards(p, CARDS, PWCard),
 }
 
 

@@ -27,8 +27,8 @@ class Rules:
     turn_limit: int
 
 
-CARDS = boardcore.load_cards(__name__, "data/cards.toml", Fruit)
-RULES = boardcore.load_constants(__name__, "data/cards.toml", Rules)
+CARDS = boardcore.loaders.load_cards(__name__, "data/cards.toml", Fruit)
+RULES = boardcore.loaders.load_constants(__name__, "data/cards.toml", Rules)
 # --8<-- [end:data]
 
 # --8<-- [start:zones]

@@ -60,7 +60,7 @@ class Frost(boardcore.Effect):
 
 @boardcore.hookimpl
 def register_cards(game: str) -> Sequence[boardcore.Card]:
-    return boardcore.load_cards(__name__, "data/cards.toml", Fruit) if game == "orchard" else ()
+    return boardcore.loaders.load_cards(__name__, "data/cards.toml", Fruit) if game == "orchard" else ()
 
 
 @boardcore.hookimpl

@@ -72,8 +72,8 @@ class Rules:
     mulligan: int
 
 
-CARDS = boardcore.load_cards(__package__, "data/cards.toml", ToyCard)
-RULES = boardcore.load_constants(__package__, "data/cards.toml", Rules)
+CARDS = boardcore.loaders.load_cards(__package__, "data/cards.toml", ToyCard)
+RULES = boardcore.loaders.load_constants(__package__, "data/cards.toml", Rules)
 
 DISCARD = Zone("discard")
 DRAW = Zone("draw", Visibility.HIDDEN, refill=DISCARD, deck=True)

@@ -28,27 +28,27 @@ FILE = "{package}/data/cards.toml"
 
 
 def cards(package: str) -> tuple[AztecCard, ...]:
-    return boardcore.load_cards(package, DATA, AztecCard)
+    return boardcore.loaders.load_cards(package, DATA, AztecCard)
 
 
 def constants(package: str) -> Constants:
-    return boardcore.load_constants(package, DATA, Constants)
+    return boardcore.loaders.load_constants(package, DATA, Constants)
 
 
 def sides(package: str) -> tuple[SideRow, ...]:
-    return boardcore.load_table(package, DATA, "sides", SideRow)
+    return boardcore.loaders.load_table(package, DATA, "sides", SideRow)
 
 
 def units(package: str) -> tuple[UnitSpec, ...]:
-    return boardcore.load_table(package, DATA, "units", UnitSpec)
+    return boardcore.loaders.load_table(package, DATA, "units", UnitSpec)
 
 
 def shots(package: str) -> tuple[ShotSpec, ...]:
-    return boardcore.load_table(package, DATA, "shots", ShotSpec)
+    return boardcore.loaders.load_table(package, DATA, "shots", ShotSpec)
 
 
 def uses(package: str) -> dict[str, CardUse]:
-    return boardcore.load_constants(package, DATA, dict[str, CardUse], key="uses")
+    return boardcore.loaders.load_constants(package, DATA, dict[str, CardUse], key="uses")
 
 
 def test_an_unchanged_copy_gives_the_game_its_cards_and_tables(copy_with):

@@ -51,7 +51,7 @@ def test_az_d08_the_feint_of_the_page_is_offered_instead_of_an_attack():
 
 def test_az_d08_the_card_row_of_a_type_of_its_own_is_offered_by_the_defense_window():
     (toml,) = blocks("toml")
-    cards = boardcore.make_cards(tomllib.loads(toml)["cards"], AztecCard)
+    cards = boardcore.loaders.make_cards(tomllib.loads(toml)["cards"], AztecCard)
     assert cards[0].use is CardUse.NEGATE and cards[0].label == "Obsidian Mirror (mirror, Z)"
     s = position({"d5": "soldier", "d4": "warrior"}, active=CQ, cards=["Rapiers"], enemy_cards=["Obsidian Mirror"],
                  game=with_plugin(cards=cards))  # fmt: skip

@@ -369,9 +369,9 @@ def test_az_d07_a_card_of_a_new_type_that_strikes_is_offered_by_the_attack_menu(
 def test_az_a_row_of_an_unknown_type_must_say_its_use():
     row = {"id": "AZT03-1", "name": "Omen", "user": "Z", "printed_type": "-", "type": "omen"}
     with pytest.raises(boardcore.InvalidData, match="the type 'omen' is not one of the game's") as caught:
-        boardcore.structure(row, AztecCard, "row")
+        boardcore.loaders.structure(row, AztecCard, "row")
     assert caught.value.where == "row: $.type"
-    assert boardcore.structure({**row, "use": "draw"}, AztecCard, "row").use is CardUse.DRAW
+    assert boardcore.loaders.structure({**row, "use": "draw"}, AztecCard, "row").use is CardUse.DRAW
 
 
 @pytest.mark.slow

@@ -57,7 +57,7 @@ def fortified(tmp_path, monkeypatch):
 
         @boardcore.hookimpl
         def register_cards(self, game):
-            return boardcore.load_cards("gw_fortifications", "data/cards.toml", GallicCard)
+            return boardcore.loaders.load_cards("gw_fortifications", "data/cards.toml", GallicCard)
 
     return boardcore.load_game("gallic-wars", plugins=[Fortifications()])
 

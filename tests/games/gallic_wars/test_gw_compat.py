@@ -127,7 +127,7 @@ class Old:
             GallicCard("R-AQ01", "Aquilifer", side=Side.ROMANS, kind=Kind.MORALE, force=3, effect="eagle"),
             GallicCard("R-PG01", "Praetorian Guard", side=Side.ROMANS, kind=Kind.TACTICS, force=10, effect="basic"),
             GallicCard("C-SC01", "Forest Scouts", side=Side.CELTS, force=6, effect="scout"),
-            *boardcore.make_cards(rows, GallicCard, "old-style"),
+            *boardcore.loaders.make_cards(rows, GallicCard, "old-style"),
         ]
 
     @boardcore.hookimpl

@@ -15,11 +15,11 @@ FILE = "{package}/data/cards.toml"
 
 
 def constants(package: str) -> Constants:
-    return boardcore.load_constants(package, "data/cards.toml", Constants)
+    return boardcore.loaders.load_constants(package, "data/cards.toml", Constants)
 
 
 def types(package: str) -> tuple[CardType, ...]:
-    return boardcore.load_table(package, "data/cards.toml", "types", CardType)
+    return boardcore.loaders.load_table(package, "data/cards.toml", "types", CardType)
 
 
 def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):

@@ -16,7 +16,7 @@ FILE = "{package}/data/cards.toml"
 
 
 def constants(package: str) -> Constants:
-    return boardcore.load_constants(package, "data/cards.toml", Constants)
+    return boardcore.loaders.load_constants(package, "data/cards.toml", Constants)
 
 
 def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):

@@ -12,7 +12,7 @@ from boardcore_prehistoric_warfare import BASE_EFFECTS, CardType, Side, effect_o
 
 from .pw_helpers import GAME
 
-ROWS = boardcore.load_rows("boardcore_prehistoric_warfare", "data/cards.toml")
+ROWS = boardcore.loaders.load_rows("boardcore_prehistoric_warfare", "data/cards.toml")
 """The printed rows, as the data file has them."""
 
 T = CardType

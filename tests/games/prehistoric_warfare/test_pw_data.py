@@ -15,11 +15,11 @@ CARDS_FILE, RULES_FILE = "{package}/data/cards.toml", "{package}/data/rules.toml
 
 
 def cards(package: str) -> tuple[PWCard, ...]:
-    return boardcore.load_cards(package, "data/cards.toml", PWCard)
+    return boardcore.loaders.load_cards(package, "data/cards.toml", PWCard)
 
 
 def rules(package: str) -> Constants:
-    return boardcore.load_constants(package, "data/rules.toml", Constants)
+    return boardcore.loaders.load_constants(package, "data/rules.toml", Constants)
 
 
 def test_an_unchanged_copy_gives_the_game_its_cards_and_constants(copy_with):

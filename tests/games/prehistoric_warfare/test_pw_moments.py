@@ -26,7 +26,7 @@ from boardcore_prehistoric_warfare.testing import check
 
 from .pw_helpers import choose_ids, names, pass_rerolls, play_on, play_out_turn, position, raid, strike
 
-CARDS = boardcore.load_cards(__package__, "moment_cards.toml", PWCard)
+CARDS = boardcore.loaders.load_cards(__package__, "moment_cards.toml", PWCard)
 """Evil Omen, Spirit Charm, Sacrifice, Lucky Charm and Hide in the Caves: the game's card class, no subclass."""
 
 EFFECTS = ("sacrifice", "lucky-charm", "hide")

@@ -16,7 +16,7 @@ FILE = "{package}/data/cards.toml"
 
 def load(package: str) -> tuple[GallicCard, ...]:
     """What the plugin's ``_cards`` does, on another package: its rows as GallicCards (with no type)."""
-    return boardcore.load_cards(package, "data/cards.toml", GallicCard)
+    return boardcore.loaders.load_cards(package, "data/cards.toml", GallicCard)
 
 
 def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):

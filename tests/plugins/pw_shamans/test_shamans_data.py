@@ -15,7 +15,7 @@ FILE = "{package}/data/cards.toml"
 
 def load(package: str) -> tuple[PWCard, ...]:
     """The plugin's own call (``register_cards``), on another package."""
-    return boardcore.load_cards(package, "data/cards.toml", PWCard)
+    return boardcore.loaders.load_cards(package, "data/cards.toml", PWCard)
 
 
 def test_an_unchanged_copy_gives_the_plugins_cards(copy_with):

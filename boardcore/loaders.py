@@ -1,0 +1,21 @@
+"""Loading a game's data files: cards, constants and tables from the TOML files a
+game ships inside its package, read strictly (a value of exactly its field's type;
+every mistake an ``InvalidData`` naming the file, the line and the value's path).
+
+* :func:`load_cards` - a ``[[cards]]`` table as cards of the game's card class
+  (a row with ``copies = n`` gives ``n`` cards); :func:`make_cards` does the same
+  from rows built in code;
+* :func:`load_constants` - a ``[rules]`` table as an attrs class of constants;
+* :func:`load_table` and :func:`load_rows` - any array of tables, as rows of a
+  class or as checked dicts;
+* :func:`read_toml` - a whole TOML file of the package, bounded in size and nesting;
+* :func:`structure` - strict structuring of data already read.
+"""
+
+from __future__ import annotations
+
+from ._cards import load_cards, load_constants, load_rows, load_table, make_cards
+from ._strict import structure
+from ._toml import read_toml
+
+__all__ = ["load_cards", "load_constants", "load_rows", "load_table", "make_cards", "read_toml", "structure"]
