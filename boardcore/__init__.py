@@ -3,9 +3,10 @@
 The public API is listed in ``__all__`` (a test pins it); everything else lives
 in private ``_modules`` that may change. Start with :func:`load_game`, then
 ``game.new_state(...)``. Public submodules: :mod:`boardcore.grid` (squares and
-boards), :mod:`boardcore.loaders` (a game's data files), :mod:`boardcore.testing`
-(the kit for game authors), and the adapters :mod:`boardcore.bots`,
-:mod:`boardcore.env` and :mod:`boardcore.cli`.
+boards), :mod:`boardcore.loaders` (a game's data files), :mod:`boardcore.events`
+(the engine's events and moments), :mod:`boardcore.testing` (the kit for game
+authors), and the adapters :mod:`boardcore.bots`, :mod:`boardcore.env` and
+:mod:`boardcore.cli`.
 
 Where things live (imports point down this list only):
 
@@ -27,31 +28,7 @@ from ._decisions import Decision, Result
 from ._deprecation import renamed
 from ._effects import CANCEL, Effect, modifies, reacts_to, replaces
 from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError, UnknownGame
-from ._events import (
-    CardPlayed,
-    CardsDrawn,
-    CardsMoved,
-    Chose,
-    CounterChanged,
-    DieRolled,
-    Exchanged,
-    Event,
-    GameOver,
-    MatchStarted,
-    Moment,
-    MomentCancelled,
-    MomentReplaced,
-    PhaseBegan,
-    PhaseEnded,
-    PieceAdded,
-    PieceMoved,
-    PieceRemoved,
-    PlayerOut,
-    Revealed,
-    Shuffled,
-    TurnBegan,
-    TurnEnded,
-)
+from ._events import Event, Moment
 from ._flow import Phase, TurnOrder
 from ._game import Game, GamePlugin
 from ._hookspecs import hookimpl, hookspec
@@ -67,7 +44,7 @@ from ._state import State
 from ._steps import Step
 from ._windows import AfterReaction, CardWindow, Window
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec
-from . import _flow, _match, _zones, loaders
+from . import _flow, _match, _zones, events, loaders
 
 __version__ = "0.3.0"
 
@@ -79,63 +56,42 @@ __all__ = [
     "AfterReaction",
     "BoardcoreError",
     "Card",
-    "CardPlayed",
     "CardWindow",
-    "CardsMoved",
     "Choose",
-    "Chose",
     "Counter",
-    "CounterChanged",
     "Decision",
-    "CardsDrawn",
-    "DieRolled",
     "Done",
     "Effect",
     "EnforceLimit",
     "Event",
     "Exchange",
     "ExchangeCards",
-    "Exchanged",
     "Game",
-    "GameOver",
     "GamePlugin",
     "GameSpec",
     "IllegalAction",
     "InvalidData",
     "Match",
-    "MatchStarted",
     "Moment",
-    "MomentCancelled",
-    "MomentReplaced",
     "Option",
     "Pass",
     "Perform",
     "Phase",
-    "PhaseBegan",
-    "PhaseEnded",
     "Pick",
     "Piece",
-    "PieceAdded",
-    "PieceMoved",
-    "PieceRemoved",
     "Play",
     "PlayCard",
-    "PlayerOut",
     "PluginError",
     "Procedure",
     "Result",
-    "Revealed",
     "RuleError",
     "SearchHints",
     "SeatZones",
     "SecretChoices",
     "Select",
-    "Shuffled",
     "State",
     "Step",
     "Target",
-    "TurnBegan",
-    "TurnEnded",
     "TurnOrder",
     "UnknownGame",
     "Use",
@@ -162,10 +118,11 @@ __all__ = [
 ]
 
 # Names 0.3 had at the top level that moved for 0.4 (docs/migration.md, From 0.3 to 0.4): the
-# loaders to ``boardcore.loaders``, and engine internals no game needs out of the public face.
+# loaders to ``boardcore.loaders``, the engine's events to ``boardcore.events``, and engine internals no game needs out of the public face.
 # They work for this version, with a DeprecationWarning that names where they are now.
 __getattr__ = renamed(__name__, {
     **{name: (f"boardcore.loaders.{name}", getattr(loaders, name)) for name in loaders.__all__},
+    **{name: (f"boardcore.events.{name}", getattr(events, name)) for name in events.__all__},
     "run_agenda": ("an engine internal: State.apply and Game.new_state run the agenda", _flow.run_agenda),
     "NextTurn": ("an engine internal: GameSpec.turn_order says who takes the next turn", _flow.NextTurn),
     "MatchData": ("Match, which holds the same fields", _match.MatchData),

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from . import Event, PieceAdded
+from . import Event
+from .events import PieceAdded
 
 PIECE_KINDS = "piece_kinds"
 """The entry of a game's self-description listing the kinds of pieces it may ever put

@@ -30,7 +30,8 @@ from typing import IO, Any
 
 import attrs
 
-from . import CardPlayed, CardsMoved, InvalidData, SeatZones, TurnBegan, Visibility
+from . import InvalidData, SeatZones, Visibility
+from .events import CardPlayed, CardsMoved, TurnBegan
 
 FORMAT_VERSION = 1
 

@@ -17,19 +17,18 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import (
+from . import InvalidData, State
+from .events import (
     CardPlayed,
     CardsMoved,
     Chose,
     CounterChanged,
     GameOver,
-    InvalidData,
     PhaseBegan,
     PhaseEnded,
     PieceAdded,
     PieceMoved,
     PieceRemoved,
-    State,
     TurnBegan,
     TurnEnded,
 )

@@ -12,13 +12,13 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-from . import (
+from . import Event, Result
+from .events import (
     CardPlayed,
     CardsMoved,
     Chose,
     CounterChanged,
     DieRolled,
-    Event,
     GameOver,
     MatchStarted,
     MomentCancelled,
@@ -29,7 +29,6 @@ from . import (
     PieceMoved,
     PieceRemoved,
     PlayerOut,
-    Result,
     Revealed,
     Shuffled,
     TurnBegan,

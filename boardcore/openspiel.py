@@ -55,7 +55,8 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from . import Chose, Game, InvalidData, MatchStarted, State, list_games, load_game
+from . import Game, InvalidData, State, list_games, load_game
+from .events import Chose, MatchStarted
 from .display import render_view
 from .observations import ObservationEncoder
 from .spaces import ActionSpace, Choice, Cursor, check_players, rewards

@@ -14,7 +14,8 @@ from typing import Any
 
 import attrs
 
-from .. import CardsMoved, Game, InvalidData, Match, MatchStarted, State, Visibility, hookimpl
+from .. import Game, InvalidData, Match, State, Visibility, hookimpl
+from ..events import CardsMoved, MatchStarted
 from .._flow import run_agenda, start
 from .._registry import Provided, build_game
 

@@ -12,7 +12,7 @@ Attack Phases in the rulebook's order: what is legal, the menus, the moments and
 the damage) and ``testing`` (invariants and scenario helpers for tests).
 
 For expansion authors: everything in ``__all__``. The rules perform five moments
-(the engine's ``boardcore.CardsDrawn``, exported here too, :class:`UnitMoved`, :class:`AttackDeclared`,
+(the engine's ``boardcore.events.CardsDrawn``, exported here too, :class:`UnitMoved`, :class:`AttackDeclared`,
 :class:`AttackResolved`, :class:`UnitKilled`) that cards modify, replace and react
 to; the game has no dice. docs/games/aztec-skirmish.md lists them with examples.
 """

@@ -32,7 +32,8 @@ from typing import ClassVar
 import attrs
 
 import boardcore
-from boardcore import Action, CardsDrawn, Match, Target, pick
+from boardcore import Action, Match, Target, pick
+from boardcore.events import CardsDrawn
 from boardcore.grid import ALL_DIRECTIONS, Direction, move, occupancy, square_of
 
 from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, end_now, label, side_of, spec_of

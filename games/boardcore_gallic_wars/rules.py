@@ -79,7 +79,7 @@ def _prepared(rules: boardcore.Game) -> tuple[dict[Side, tuple[str, ...]], dict[
 # -- the moments ---------------------------------------------------------------------
 
 
-_DRAWN = tuple(boardcore.CardsDrawn(seat, CONSTANTS.hand_size, "hand", DRAW[seat], HAND[seat]) for seat in (0, 1))
+_DRAWN = tuple(boardcore.events.CardsDrawn(seat, CONSTANTS.hand_size, "hand", DRAW[seat], HAND[seat]) for seat in (0, 1))
 """Each seat's hand drawn in Reinforcements: the same moment every hand, so it is made once."""
 
 

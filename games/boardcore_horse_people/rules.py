@@ -28,7 +28,7 @@ Each is a ``boardcore.Moment``: before it happens an effect may modify it
 (``boardcore.modifies``), cancel it or replace it (``boardcore.replaces``), and
 once it has happened react to it (``boardcore.reacts_to``).
 
-* ``boardcore.CardsDrawn`` (the engine's) - a player draws from ``DRAW``: the
+* ``boardcore.events.CardsDrawn`` (the engine's) - a player draws from ``DRAW``: the
   Migration deal (``purpose`` "deal") and the cards that replace his discards
   ("exchange"); it is ``quiet``: when no card or rule acts on draws they happen
   unrecorded, so that a match's log holds the same events as before draws were
@@ -55,7 +55,8 @@ from typing import ClassVar
 import attrs
 
 import boardcore
-from boardcore import CardsDrawn, Match, Perform, Result, Visibility
+from boardcore import Match, Perform, Result, Visibility
+from boardcore.events import CardsDrawn
 
 from .cards import CONSTANTS, TYPES, HorseCard, can_stop, candidates, contest, deposes, total, tribute_gain
 

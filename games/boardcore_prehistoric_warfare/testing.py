@@ -308,7 +308,7 @@ def strike(state: State, player: int, *targets: str) -> None:
 
 def rolls(state: State) -> list[int]:
     """Every die result so far, in order."""
-    return [e.value for e in state.events if isinstance(e, boardcore.DieRolled)]
+    return [e.value for e in state.events if isinstance(e, boardcore.events.DieRolled)]
 
 
 def knock_out(state: State, seat: int) -> None:

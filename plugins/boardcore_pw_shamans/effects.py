@@ -21,8 +21,8 @@ from boardcore import Match
 class CaveShaman(pw.Effect):
     """When its owner's Hunt Phase begins, a Cave Shaman in play gains him 1 Food."""
 
-    @boardcore.reacts_to(boardcore.PhaseBegan)
-    def bless_the_hunt(self, m: Match, card: pw.PWCard, event: boardcore.PhaseBegan) -> None:
+    @boardcore.reacts_to(boardcore.events.PhaseBegan)
+    def bless_the_hunt(self, m: Match, card: pw.PWCard, event: boardcore.events.PhaseBegan) -> None:
         if event.phase == pw.Hunt.name and event.player is not None and card.id in m.zones[pw.TRIBE[event.player]]:
             m.add(pw.FOOD, 1, event.player)
 

@@ -17,65 +17,44 @@ PUBLIC = [
     "BoardcoreError",
     "CANCEL",
     "Card",
-    "CardPlayed",
     "CardWindow",
-    "CardsDrawn",
-    "CardsMoved",
     "Choose",
-    "Chose",
     "Counter",
-    "CounterChanged",
     "DONE",
     "Decision",
-    "DieRolled",
     "Done",
     "Effect",
     "EnforceLimit",
     "Event",
     "Exchange",
     "ExchangeCards",
-    "Exchanged",
     "Game",
-    "GameOver",
     "GamePlugin",
     "GameSpec",
     "IllegalAction",
     "InvalidData",
     "Match",
-    "MatchStarted",
     "Moment",
-    "MomentCancelled",
-    "MomentReplaced",
     "Option",
     "PASS",
     "Pass",
     "Perform",
     "Phase",
-    "PhaseBegan",
-    "PhaseEnded",
     "Pick",
     "Piece",
-    "PieceAdded",
-    "PieceMoved",
-    "PieceRemoved",
     "Play",
     "PlayCard",
-    "PlayerOut",
     "PluginError",
     "Procedure",
     "Result",
-    "Revealed",
     "RuleError",
     "SearchHints",
     "SeatZones",
     "SecretChoices",
     "Select",
-    "Shuffled",
     "State",
     "Step",
     "Target",
-    "TurnBegan",
-    "TurnEnded",
     "TurnOrder",
     "UnknownGame",
     "Use",
@@ -291,6 +270,16 @@ def test_zone_spec_visibility():
     assert [public.visible_to(p) for p in (0, 1)] == [True, True]
     assert [mine.visible_to(p) for p in (0, 1)] == [False, True]
     assert [hidden.visible_to(p) for p in (0, 1)] == [False, False]
+
+
+@pytest.mark.parametrize("name", ["CardsMoved", "DieRolled", "PhaseBegan", "TurnEnded", "MomentReplaced"])
+def test_the_engines_events_live_in_boardcore_events_and_0_3_names_still_work_with_a_warning(name):
+    import boardcore.events
+
+    with pytest.warns(DeprecationWarning, match=rf"boardcore.{name} is now boardcore.events.{name}; .*migration.md"):
+        assert getattr(boardcore, name) is getattr(boardcore.events, name)
+    assert name in boardcore.events.__all__ and name not in boardcore.__all__
+    assert issubclass(getattr(boardcore.events, name), boardcore.Event)  # the base classes stay at the top
 
 
 @pytest.mark.parametrize("name", ["load_cards", "load_constants", "load_rows", "load_table", "make_cards", "read_toml", "structure"])

@@ -8,7 +8,8 @@ import json
 import attrs
 
 import boardcore
-from boardcore import DONE, Chose, MomentCancelled, PhaseBegan, Revealed
+from boardcore import DONE
+from boardcore.events import Chose, MomentCancelled, PhaseBegan, Revealed
 from boardcore.testing import choose, decision, events, options
 
 import toy
@@ -178,7 +179,7 @@ def test_a_chooser_with_a_skip_of_the_phase_sits_it_out_once():
 class Generous(boardcore.Effect):
     """A house rule: every exchange draws one card more than it discards."""
 
-    @boardcore.modifies(boardcore.Exchanged)
+    @boardcore.modifies(boardcore.events.Exchanged)
     def one_more(self, m, card, exchanged):
         return attrs.evolve(exchanged, draws=exchanged.draws + 1)
 
@@ -190,8 +191,8 @@ def test_each_seats_exchange_is_the_engines_exchanged_moment():
     hand = m.cards(toy.HAND[1])
     state.apply(1, decision(state, 1).options[0])
     choose(state, 0, "done")
-    (exchanged,) = events(state, boardcore.Exchanged)  # recorded: a rule acts on it
-    assert exchanged == boardcore.Exchanged(1, hand[:1], 2, toy.HAND[1], toy.DISCARD[1], toy.DECK[1])
+    (exchanged,) = events(state, boardcore.events.Exchanged)  # recorded: a rule acts on it
+    assert exchanged == boardcore.events.Exchanged(1, hand[:1], 2, toy.HAND[1], toy.DISCARD[1], toy.DECK[1])
     assert len(m.cards(toy.HAND[1])) == len(hand) + 1 and m.cards(toy.DISCARD[1]) == hand[:1]
 
 
@@ -199,13 +200,13 @@ def test_an_exchange_nothing_acts_on_is_not_logged():
     state = toy.duel_variant("toy-duel-swap", phases=(Swap, toy.Commit)).new_state(players=2, seed=6)
     state.apply(1, decision(state, 1).options[0])
     choose(state, 0, "done")
-    assert events(state, boardcore.Exchanged) == [] and len(events(state, Revealed)) == 2
+    assert events(state, boardcore.events.Exchanged) == [] and len(events(state, Revealed)) == 2
 
 
 def test_a_draw_performed_as_a_moment_says_how_many_were_drawn():
     state = toy.duel().new_state(players=2, seed=6)
     m = state.match
     deck = len(m.cards(toy.DECK[0]))
-    drawn = m.perform(boardcore.CardsDrawn(0, deck + 5, "test", toy.DECK[0], toy.HAND[0]))
-    assert drawn == boardcore.CardsDrawn(0, deck, "test", toy.DECK[0], toy.HAND[0])  # fewer: the deck ran out
+    drawn = m.perform(boardcore.events.CardsDrawn(0, deck + 5, "test", toy.DECK[0], toy.HAND[0]))
+    assert drawn == boardcore.events.CardsDrawn(0, deck, "test", toy.DECK[0], toy.HAND[0])  # fewer: the deck ran out
     assert m.cards(toy.DECK[0]) == ()

@@ -35,5 +35,5 @@ def test_two_classes_with_one_tag_are_refused():
 
 def test_piece_events_round_trip():
     codec = Codec()
-    event = boardcore.PieceAdded("person-1", "person", 0)
+    event = boardcore.events.PieceAdded("person-1", "person", 0)
     assert codec.load(codec.dump(event, boardcore.Event), boardcore.Event) == event

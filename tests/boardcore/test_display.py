@@ -75,7 +75,8 @@ def test_counters_by_seat_read_with_the_players_names():
 
 import attrs  # noqa: E402
 
-from boardcore import CardPlayed, Chose, CounterChanged, Event, PhaseBegan  # noqa: E402
+from boardcore import Event
+from boardcore.events import CardPlayed, Chose, CounterChanged, PhaseBegan
 from boardcore.display import Legend, Seating, game_title, narrate, render_event  # noqa: E402
 
 
@@ -168,7 +169,7 @@ def test_a_games_name_reads_as_a_title():
 
 
 def test_a_moment_cancelled_or_replaced_says_what_did_not_happen_and_why():
-    from boardcore import MomentCancelled, MomentReplaced, PlayerOut, TurnEnded
+    from boardcore.events import MomentCancelled, MomentReplaced, PlayerOut, TurnEnded
 
     cards = {"c9": "Storm (Hardship)"}
     assert render_event(MomentCancelled(PhaseBegan("hunt", 0), "c9"), cards, SEATING.who) == "the hunt phase of Ann (Romans) was cancelled by Storm (Hardship)"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import boardcore
-from boardcore import CardPlayed, Effect, Event, PhaseBegan, PhaseEnded, PluginError, reacts_to
+from boardcore import Effect, Event, PluginError, reacts_to
+from boardcore.events import CardPlayed, PhaseBegan, PhaseEnded
 from boardcore.testing import advance_to, arranged, choose, decision, events, options, put, stack
 
 import toycards
@@ -219,7 +220,7 @@ def test_a_failing_reaction_rolls_the_action_back_and_names_its_module():
 
 
 class BrokenShuffle(toycards.ToyEffect):
-    @reacts_to(boardcore.Shuffled)
+    @reacts_to(boardcore.events.Shuffled)
     def shuffled(self, m, card, event):
         raise KeyError("set-up")
 

@@ -6,20 +6,8 @@ import pytest
 
 import boardcore
 from boardcore._zones import attachment_zone
-from boardcore import (
-    DONE,
-    PASS,
-    Chose,
-    DieRolled,
-    PhaseBegan,
-    PhaseEnded,
-    PlayerOut,
-    Result,
-    Revealed,
-    RuleError,
-    TurnBegan,
-    TurnEnded,
-)
+from boardcore import DONE, PASS, Result, RuleError
+from boardcore.events import Chose, DieRolled, PhaseBegan, PhaseEnded, PlayerOut, Revealed, TurnBegan, TurnEnded
 from boardcore.testing import arranged, events, load_dice, put, set_count, stack
 
 import toy
@@ -392,7 +380,7 @@ def test_end_if_is_checked_when_a_phase_ends():
     load_dice(state, [6, 1] * 3)
     while not state.is_over:
         state.apply(state.pending[0].player, DONE)
-    assert state.events[-2:] == (PhaseEnded("attack"), boardcore.GameOver((0,), "last hero standing"))
+    assert state.events[-2:] == (PhaseEnded("attack"), boardcore.events.GameOver((0,), "last hero standing"))
     assert PlayerOut(1) in state.events[-6:]
     assert not [e for e in events(state, TurnEnded) if e.turn == 5]
 
@@ -411,7 +399,7 @@ def test_end_if_sees_the_phase_that_just_ended():
     assert state.result == Result((1,), "stopped")
     # checked when each phase ended and when turn 1 ended
     assert seen == [(1, "draw"), (1, "commit"), (1, "commit"), (2, "draw")]
-    assert state.events[-2:] == (PhaseEnded("draw"), boardcore.GameOver((1,), "stopped"))
+    assert state.events[-2:] == (PhaseEnded("draw"), boardcore.events.GameOver((1,), "stopped"))
 
 
 def test_phase_and_turn_events_frame_every_turn():

@@ -86,9 +86,9 @@ def test_events_for_a_player_hide_the_cards_others_drew():
     from boardcore_gallic_wars import HAND
 
     state = boardcore.load_game("gallic-wars").new_state(players=2, seed=3)
-    full = [e for e in state.events if isinstance(e, boardcore.CardsMoved) and e.target == HAND[1]]
-    mine = [e for e in state.events_for(1) if isinstance(e, boardcore.CardsMoved) and e.target == HAND[1]]
-    theirs = [e for e in state.events_for(0) if isinstance(e, boardcore.CardsMoved) and e.target == HAND[1]]
+    full = [e for e in state.events if isinstance(e, boardcore.events.CardsMoved) and e.target == HAND[1]]
+    mine = [e for e in state.events_for(1) if isinstance(e, boardcore.events.CardsMoved) and e.target == HAND[1]]
+    theirs = [e for e in state.events_for(0) if isinstance(e, boardcore.events.CardsMoved) and e.target == HAND[1]]
     assert full and mine == full  # seat 1 sees its own draw
     assert [len(e.cards) for e in theirs] == [len(e.cards) for e in full]
     assert all(c == "?" for e in theirs for c in e.cards)  # seat 0 sees how many, not which

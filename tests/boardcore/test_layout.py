@@ -271,6 +271,7 @@ PLAIN_MODULES = [
     "boardcore.cli",
     "boardcore.display",
     "boardcore.env",
+    "boardcore.events",
     "boardcore.grid",
     "boardcore.gymnasium",
     "boardcore.ismcts",

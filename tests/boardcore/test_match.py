@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 import boardcore
 from boardcore._match import MatchData
 from boardcore._zones import attachment_zone
-from boardcore import CardsMoved, CounterChanged, DieRolled, RuleError, Shuffled, Visibility, ZoneSpec
+from boardcore import RuleError, Visibility, ZoneSpec
+from boardcore.events import CardsMoved, CounterChanged, DieRolled, Shuffled
 from boardcore.testing import load_dice
 
 import toy
@@ -289,7 +290,7 @@ def test_pieces_have_unique_ids_and_can_move():
     m.move_piece(a, "b2")
     assert m.pieces[a] == boardcore.Piece("hero", 0, "b2")
     assert [type(e).__name__ for e in m.log] == ["PieceAdded"] * 3 + ["PieceMoved"]
-    assert m.log[-1] == boardcore.PieceMoved(a, "a1", "b2")
+    assert m.log[-1] == boardcore.events.PieceMoved(a, "a1", "b2")
 
 
 def test_remove_piece_drops_its_counters_only():
@@ -300,7 +301,7 @@ def test_remove_piece_drops_its_counters_only():
     m.set_count("hp", 2, b)
     assert m.remove_piece(a) == boardcore.Piece("hero", 0)
     assert a not in m.pieces and m.count("hp", a) == 0 and m.count("hp", b) == 2
-    assert m.log[-1] == boardcore.PieceRemoved(a)
+    assert m.log[-1] == boardcore.events.PieceRemoved(a)
     with pytest.raises(RuleError):
         m.remove_piece(a)
 
@@ -425,7 +426,7 @@ def test_eliminate_is_idempotent():
     m.eliminate(1)
     m.eliminate(1)
     assert m.out == (1,) and m.alive() == (0, 2)
-    assert m.log.to_tuple() == (boardcore.PlayerOut(1),)
+    assert m.log.to_tuple() == (boardcore.events.PlayerOut(1),)
 
 
 def test_finish_sorts_winners_and_clears_the_flow():
@@ -435,7 +436,7 @@ def test_finish_sorts_winners_and_clears_the_flow():
     m.finish([2, 0], "tie", [1, 0, 1])
     assert state.result == boardcore.Result((0, 2), "tie", (1, 0, 1))
     assert state.is_over and state.pending == () and m.agenda == () and m.drafts == {}
-    assert m.log[-1] == boardcore.GameOver((0, 2), "tie")
+    assert m.log[-1] == boardcore.events.GameOver((0, 2), "tie")
 
 
 def test_the_snapshot_and_the_fork_cover_every_field_in_order():

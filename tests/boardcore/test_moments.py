@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import DieRolled, MomentCancelled, MomentReplaced, PhaseBegan, TurnBegan
+from boardcore.events import DieRolled, MomentCancelled, MomentReplaced, PhaseBegan, TurnBegan
 from boardcore.testing import arranged, check_game, choose, events, options, put, stack, with_rules
 
 import toy_moments as toy
@@ -212,7 +212,7 @@ def test_a_seat_skips_its_next_phase_once_and_the_flag_clears_itself():
 
 def test_replacing_the_end_of_a_turn_gives_the_same_seat_another_turn():
     class Again(boardcore.Effect):
-        @boardcore.replaces(boardcore.TurnEnded, when=lambda m, card, moment: moment.turn == 1)
+        @boardcore.replaces(boardcore.events.TurnEnded, when=lambda m, card, moment: moment.turn == 1)
         def again(self, m, card, moment):
             pass
 

@@ -9,7 +9,8 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import DONE, PASS, CardPlayed, CardsMoved, Chose, CounterChanged, Pick, Play
+from boardcore import DONE, PASS, Pick, Play
+from boardcore.events import CardPlayed, CardsMoved, Chose, CounterChanged
 from boardcore.testing import advance_to, arranged, choose, decision, events, options, put, stack
 
 import toycards
@@ -253,7 +254,7 @@ def test_a_play_without_pass_and_without_playable_cards_asks_nothing():
 
     state = arranged(game, 2, 1, before=clear_buildings)
     assert not events(state, CardPlayed)
-    assert [e.phase for e in events(state, boardcore.PhaseEnded)][:1] == ["build"]  # turn 1's build asked nothing
+    assert [e.phase for e in events(state, boardcore.events.PhaseEnded)][:1] == ["build"]  # turn 1's build asked nothing
 
 
 # -- Choose ---------------------------------------------------------------------------------------
@@ -309,9 +310,9 @@ def test_choose_pass_runs_passed():
 
 def test_a_choose_with_nothing_to_choose_and_no_pass_asks_nothing():
     state = gift_game().new_state(players=2, seed=1)
-    frame = [e for e in state.events if isinstance(e, (boardcore.PhaseBegan, boardcore.PhaseEnded))]
+    frame = [e for e in state.events if isinstance(e, (boardcore.events.PhaseBegan, boardcore.events.PhaseEnded))]
     # PickNothing's phase (named "gift" too) began and ended at once
-    assert frame == [boardcore.PhaseBegan("gift", 0), boardcore.PhaseEnded("gift"), boardcore.PhaseBegan("gift", 0)]
+    assert frame == [boardcore.events.PhaseBegan("gift", 0), boardcore.events.PhaseEnded("gift"), boardcore.events.PhaseBegan("gift", 0)]
     assert decision(state).player == 0
 
 

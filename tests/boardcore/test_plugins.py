@@ -6,7 +6,8 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import DONE, DieRolled, PluginError, UnknownGame
+from boardcore import DONE, PluginError, UnknownGame
+from boardcore.events import DieRolled
 from boardcore.testing import load_dice
 
 import toy
@@ -442,7 +443,7 @@ class Tax:
 
     @boardcore.hookimpl
     def on_event(self, match, event):
-        if isinstance(event, boardcore.PhaseBegan) and event.phase == "market":
+        if isinstance(event, boardcore.events.PhaseBegan) and event.phase == "market":
             if match.take(toycards.GOLD, 1, match.active):
                 match.add(toycards.POT, 1)
                 match.trigger(Refund(match.active))

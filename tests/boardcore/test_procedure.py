@@ -31,7 +31,7 @@ def test_stages_run_in_order_with_what_they_schedule_in_between():
     assert state.pending[0].player == 0 and [o.text for o in state.pending[0].options] == ["aim high", "aim low"]
     choose(state, 0, "aim high")  # 6 against 1: unseated, the joust ends
     assert state.is_over and state.result.winners == (0,)
-    rolls = [(e.player, e.value) for e in state.events if isinstance(e, boardcore.DieRolled)]
+    rolls = [(e.player, e.value) for e in state.events if isinstance(e, boardcore.events.DieRolled)]
     assert rolls == [(0, 3), (1, 3), (0, 6), (1, 1)]  # the die; aiming low adds 1 after
 
 

@@ -8,23 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import boardcore
-from boardcore import (
-    DONE,
-    PASS,
-    Action,
-    CardsMoved,
-    CounterChanged,
-    Decision,
-    DieRolled,
-    Event,
-    InvalidData,
-    Pick,
-    Play,
-    Result,
-    from_data,
-    pick,
-    to_data,
-)
+from boardcore import DONE, PASS, Action, Decision, Event, InvalidData, Pick, Play, Result, from_data, pick, to_data
+from boardcore.events import CardsMoved, CounterChanged, DieRolled
 
 import toy
 import toycards
@@ -93,17 +78,17 @@ def test_result_round_trips(winners, reason, scores):
         CounterChanged("round", None, 1, 2),
         CardsMoved(("d0-1", "d0-2"), "deck:0", "hand:0"),
         DieRolled(6, 4, "attack", True),
-        boardcore.GameOver((0, 2), "tie"),
-        boardcore.TurnBegan(3, None),
-        boardcore.TurnEnded(3),
-        boardcore.PhaseBegan("act"),
-        boardcore.PhaseEnded("act"),
-        boardcore.CardPlayed(1, "strike-2", "hand:1", 0, "act"),
-        boardcore.CardPlayed(1, "coin-2", "hand:1", None, "act"),
-        boardcore.CardPlayed(0, "arrow-1", "hand:0", "e4", "shoot"),
-        boardcore.Revealed(1, ("d1-4",)),
-        boardcore.Chose(1, None, True),
-        boardcore.PlayerOut(2),
+        boardcore.events.GameOver((0, 2), "tie"),
+        boardcore.events.TurnBegan(3, None),
+        boardcore.events.TurnEnded(3),
+        boardcore.events.PhaseBegan("act"),
+        boardcore.events.PhaseEnded("act"),
+        boardcore.events.CardPlayed(1, "strike-2", "hand:1", 0, "act"),
+        boardcore.events.CardPlayed(1, "coin-2", "hand:1", None, "act"),
+        boardcore.events.CardPlayed(0, "arrow-1", "hand:0", "e4", "shoot"),
+        boardcore.events.Revealed(1, ("d1-4",)),
+        boardcore.events.Chose(1, None, True),
+        boardcore.events.PlayerOut(2),
     ],
 )
 def test_events_round_trip_keeping_their_field_types(event):
@@ -111,7 +96,7 @@ def test_events_round_trip_keeping_their_field_types(event):
     assert back == event
     if isinstance(event, CounterChanged):
         assert type(back.owner) is type(event.owner)  # a seat stays an int, a piece id a str
-    if isinstance(event, boardcore.CardPlayed):
+    if isinstance(event, boardcore.events.CardPlayed):
         assert type(back.target) is type(event.target)
 
 

@@ -10,7 +10,8 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import Counter, InvalidData, Option, RuleError, SeatZones, Shuffled, Visibility, Zone, ZoneSpec
+from boardcore import Counter, InvalidData, Option, RuleError, SeatZones, Visibility, Zone, ZoneSpec
+from boardcore.events import Shuffled
 from boardcore import _rng
 from boardcore.testing import arranged, events
 

@@ -202,7 +202,7 @@ class Grumpy:
 
     @boardcore.hookimpl
     def on_event(self, match, event):
-        if isinstance(event, boardcore.DieRolled):
+        if isinstance(event, boardcore.events.DieRolled):
             match.add("grumbles", 1)  # a change that must be rolled back
             raise self.error("I hate dice")
 
@@ -299,7 +299,7 @@ def test_a_plugin_hook_that_breaks_an_engine_rule_is_named_like_any_other_failur
 
         @boardcore.hookimpl
         def on_event(self, match, event):
-            if isinstance(event, boardcore.DieRolled):
+            if isinstance(event, boardcore.events.DieRolled):
                 match.add("gold", -1)
 
     state = toy.arena(Negative()).new_state(players=2, seed=4)

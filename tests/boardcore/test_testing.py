@@ -227,7 +227,7 @@ def test_check_game_finds_an_event_class_no_hook_lists():
 
         @boardcore.hookimpl
         def on_event(self, match, event):
-            if isinstance(event, boardcore.PhaseBegan):
+            if isinstance(event, boardcore.events.PhaseBegan):
                 match.emit(Tally(0))
 
     game = toycards.game(Counting())
@@ -282,7 +282,7 @@ def test_arranged_loads_dice_and_runs_a_before_hook():
     state = arranged(toy.arena(), 2, 0, dice=[6, 6], before=lambda s: seen.append(s.turn))
     assert seen == [0]
     state.apply(0, DONE)
-    rolls = [e.value for e in state.events if isinstance(e, boardcore.DieRolled)]
+    rolls = [e.value for e in state.events if isinstance(e, boardcore.events.DieRolled)]
     assert rolls == [6]
     assert state.match.loaded == (6,)
 
@@ -367,7 +367,7 @@ def test_choose_applies_options_one_after_the_other():
     choose(state, 0, "commit Axe", "done")
     assert state.match.draft(0) == ("d0-4",) and [d.player for d in state.pending] == [1]
     choose(state, None, "commit Club", "done")  # None: the only seat asked
-    assert events(state, boardcore.Revealed) == [boardcore.Revealed(0, ("d0-4",)), boardcore.Revealed(1, ("d1-6",))]
+    assert events(state, boardcore.events.Revealed) == [boardcore.events.Revealed(0, ("d0-4",)), boardcore.events.Revealed(1, ("d1-6",))]
     with pytest.raises(AssertionError, match="no option 'done'"):
         choose(state, None, "done")  # the Boost window asks now
 
@@ -377,9 +377,9 @@ def test_events_lists_one_kind_of_event_oldest_first():
     load_dice(state, [2, 3])
     state.apply(0, DONE)
     state.apply(1, DONE)
-    assert [e.value for e in events(state, boardcore.DieRolled)] == [2, 3]
-    assert [e.turn for e in events(state, boardcore.TurnBegan)] == [1, 2, 3]
-    assert events(state, boardcore.Revealed) == []
+    assert [e.value for e in events(state, boardcore.events.DieRolled)] == [2, 3]
+    assert [e.turn for e in events(state, boardcore.events.TurnBegan)] == [1, 2, 3]
+    assert events(state, boardcore.events.Revealed) == []
 
 
 def test_advance_to_answers_quietly_until_the_phase_asks():
@@ -389,7 +389,7 @@ def test_advance_to_answers_quietly_until_the_phase_asks():
     assert m.phase == "market" and state.pending
     # the quiet way: "done" to the mulligans and the act menu, "pass" to the build
     assert all(str(a) in ("done", "pass") for _, a in state.history)
-    assert not events(state, boardcore.CardPlayed)
+    assert not events(state, boardcore.events.CardPlayed)
 
 
 def test_advance_to_takes_a_chooser_and_stops_at_the_end_of_the_match():
@@ -419,7 +419,7 @@ def test_place_adds_a_piece_with_counters_on_an_empty_square():
     assert m.pieces[off_board].square is None
     with pytest.raises(boardcore.InvalidData, match="c3 already holds"):
         place(state, "golem", 0, "c3")
-    assert events(state, boardcore.PieceAdded)[-1] == boardcore.PieceAdded(off_board, "golem", 0)
+    assert events(state, boardcore.events.PieceAdded)[-1] == boardcore.events.PieceAdded(off_board, "golem", 0)
 
 
 def test_clear_pieces_removes_pieces_and_their_counters():
@@ -444,7 +444,7 @@ def test_set_count_and_set_table_change_the_match_as_a_referee_would():
     set_table(state, hits=(4, 0), last_attack=(0, 1))
     assert m.count("hp", toy.hero(m, 1)) == 1 and m.count("round-bonus") == 3
     assert m.table == toy.ArenaTable(hits=(4, 0), last_attack=(0, 1))
-    assert events(state, boardcore.CounterChanged)[-1] == boardcore.CounterChanged("round-bonus", None, 0, 3)
+    assert events(state, boardcore.events.CounterChanged)[-1] == boardcore.events.CounterChanged("round-bonus", None, 0, 3)
     load_dice(state, [6])
     state.apply(0, DONE)  # the arranged match plays on: 1 hp left, a hit knocks seat 1 out
     assert state.result == boardcore.Result((0,), "last hero standing")

@@ -32,7 +32,7 @@ def test_the_deal_a_setup_makes_can_be_arranged():
     game = toy.duel()
     state = arranged(game, players=2, seed=1, deal={"deck:0": ["Spear", "Shield"]})
     # the set-up shuffles each seat's own deck and deals 2 from it: seat 0 got the two named cards
-    dealt = next(e for e in state.events if isinstance(e, boardcore.CardsMoved) and e.target == "hand:0")
+    dealt = next(e for e in state.events if isinstance(e, boardcore.events.CardsMoved) and e.target == "hand:0")
     assert [game.cards[c].name for c in dealt.cards] == ["Spear", "Shield"]
     with pytest.raises(boardcore.InvalidData, match=r"the set-up never shuffled \['box'\]"):
         arranged(game, players=2, seed=1, deal={"box": ["Spear"]})
@@ -58,7 +58,7 @@ def test_with_rules_loads_a_game_again_with_rules_written_for_the_test():
     from boardcore.testing import events, with_rules
 
     class Lucky(boardcore.Effect):
-        @boardcore.modifies(boardcore.DieRolled)
+        @boardcore.modifies(boardcore.events.DieRolled)
         def sixes(self, m, card, roll):
             return attrs.evolve(roll, value=6)
 
@@ -70,6 +70,6 @@ def test_with_rules_loads_a_game_again_with_rules_written_for_the_test():
     state = arranged(game, players=2, seed=1, before=lambda s: stack(s, toy_moments.DECK, ["Stones"] * 5))
     target = state.match.pieces_of(1)[0]
     choose(state, 0, f"strike {target}")
-    assert events(state, boardcore.DieRolled)[-1].value == 6
+    assert events(state, boardcore.events.DieRolled)[-1].value == 6
     twice = with_rules(game, Lucky(), name="lucky-too")
     assert twice.plugins == ("lucky", "lucky-too")

@@ -236,7 +236,7 @@ def test_a_spectator_sees_public_zones_only_and_decides_nothing():
     seen = state.events_for(None)
     assert len(seen) == len(state.events)
     for event in seen:
-        if isinstance(event, boardcore.CardsMoved) and event.cards[0] != "?":
+        if isinstance(event, boardcore.events.CardsMoved) and event.cards[0] != "?":
             assert boardcore.Visibility.PUBLIC in {m.specs[z].visibility for z in (event.source, event.target) if z in m.specs}
     with pytest.raises(boardcore.InvalidData):
         state.view(True)
@@ -285,7 +285,7 @@ def test_counters_and_flags_of_a_card_can_be_removed_and_leave_every_view():
     assert not m.flagged("g1", "exhausted") and "exhausted" not in state.view(1)["counters"]
     m.remove_counters("g1")
     assert m.counters_of("g1") == {} and "charge" not in state.view(0)["counters"]
-    assert state.events[-1] == boardcore.CounterChanged("charge", "g1", 2, 0)
+    assert state.events[-1] == boardcore.events.CounterChanged("charge", "g1", 2, 0)
 
 
 def test_pieces_keep_the_order_they_entered_play():

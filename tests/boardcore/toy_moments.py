@@ -130,22 +130,22 @@ class Shield(boardcore.Effect):
 class Banner(boardcore.Effect):
     """In its owner's ranks: their strike rolls two dice and keeps the better."""
 
-    @boardcore.modifies(boardcore.DieRolled)
-    def rally(self, m: Match, card: boardcore.Card, roll: boardcore.DieRolled) -> Any:
+    @boardcore.modifies(boardcore.events.DieRolled)
+    def rally(self, m: Match, card: boardcore.Card, roll: boardcore.events.DieRolled) -> Any:
         if roll.purpose == "strike" and roll.player is not None and card.id in m.zones[RANKS[roll.player]]:
             return attrs.evolve(roll, rolls=roll.rolls + 1)
         return None
 
 
-def fog_holder(m: Match, card: boardcore.Card, moment: boardcore.PhaseBegan) -> bool:
+def fog_holder(m: Match, card: boardcore.Card, moment: boardcore.events.PhaseBegan) -> bool:
     return moment.phase == "strike" and moment.player is not None and holds(m, card, moment.player)
 
 
 class Fog(boardcore.Effect):
     """In its holder's hand when their strike would begin: discard Fog instead of striking."""
 
-    @boardcore.replaces(boardcore.PhaseBegan, when=fog_holder)
-    def lift(self, m: Match, card: boardcore.Card, moment: boardcore.PhaseBegan) -> None:
+    @boardcore.replaces(boardcore.events.PhaseBegan, when=fog_holder)
+    def lift(self, m: Match, card: boardcore.Card, moment: boardcore.events.PhaseBegan) -> None:
         assert moment.player is not None
         m.move((card.id,), HAND[moment.player], PILE)
 

@@ -43,7 +43,7 @@ def test_a_beehive_in_hand_makes_honey_at_the_market(modules):
     game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
     state = arranged(game, players=2, seed=4, top={"orchard": ["Apple"]}, dice=[2], before=lambda s: put(s, "hand:0", ["Beehive", "Beehive"]))
     assert state.match.count("coins", 0) == 2
-    assert [e.player for e in events(state, boardcore.Revealed)] == [0, 0]
+    assert [e.player for e in events(state, boardcore.events.Revealed)] == [0, 0]
     assert state.match.count("coins", 1) == 0
 
 
@@ -52,7 +52,7 @@ def test_the_scarecrow_rolls_its_holders_harvest_twice_and_keeps_the_better(modu
     game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
     state = arranged(game, players=2, seed=4, top={"orchard": ["Apple", "Pear"]}, dice=[2, 5],
                      before=lambda s: put(s, "hand:0", ["Scarecrow"]))
-    (roll,) = events(state, boardcore.DieRolled)
+    (roll,) = events(state, boardcore.events.DieRolled)
     assert (roll.player, roll.purpose, roll.rolls, roll.value) == (0, "harvest", 2, 5)
     assert len(state.match.cards("hand:0")) == 3  # a 5 picks two cards
 
@@ -61,12 +61,12 @@ def test_frost_replaces_its_holders_harvest_and_skips_their_next_market(modules)
     orchard, bees = modules
     game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
     state = arranged(game, players=2, seed=4, before=lambda s: put(s, "hand:0", ["Frost", "Apple"]))
-    assert events(state, boardcore.MomentReplaced) == [
-        boardcore.MomentReplaced(boardcore.PhaseBegan("harvest", 0), "frost-1")
+    assert events(state, boardcore.events.MomentReplaced) == [
+        boardcore.events.MomentReplaced(boardcore.events.PhaseBegan("harvest", 0), "frost-1")
     ]
-    assert [roll.player for roll in events(state, boardcore.DieRolled)] == [1]  # seat 0 rolled no harvest
-    assert events(state, boardcore.MomentCancelled) == [
-        boardcore.MomentCancelled(boardcore.PhaseBegan("market", 0), "skip_phase")
+    assert [roll.player for roll in events(state, boardcore.events.DieRolled)] == [1]  # seat 0 rolled no harvest
+    assert events(state, boardcore.events.MomentCancelled) == [
+        boardcore.events.MomentCancelled(boardcore.events.PhaseBegan("market", 0), "skip_phase")
     ]
     assert "frost-1" in state.match.cards("compost") and state.match.skips(0, "market") == 0
     assert state.match.active == 1  # seat 0's turn is over: its market was skipped

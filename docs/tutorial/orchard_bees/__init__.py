@@ -26,24 +26,24 @@ games = ("orchard",)
 class Honey(boardcore.Effect):
     """At the start of its holder's market, a Beehive makes 1 coin."""
 
-    @boardcore.reacts_to(boardcore.PhaseBegan)
-    def make_honey(self, m: boardcore.Match, card: Fruit, event: boardcore.PhaseBegan) -> None:
+    @boardcore.reacts_to(boardcore.events.PhaseBegan)
+    def make_honey(self, m: boardcore.Match, card: Fruit, event: boardcore.events.PhaseBegan) -> None:
         if event.phase == "market" and card.id in m.cards(HAND[m.active]):
-            m.emit(boardcore.Revealed(m.active, (card.id,)))
+            m.emit(boardcore.events.Revealed(m.active, (card.id,)))
             m.add(COINS, 1, m.active)
 
 
 class Scarecrow(boardcore.Effect):
     """Its holder's harvest die is rolled twice, the better result kept."""
 
-    @boardcore.modifies(boardcore.DieRolled)
-    def guard(self, m: boardcore.Match, card: Fruit, roll: boardcore.DieRolled) -> Any:
+    @boardcore.modifies(boardcore.events.DieRolled)
+    def guard(self, m: boardcore.Match, card: Fruit, roll: boardcore.events.DieRolled) -> Any:
         if roll.purpose == "harvest" and roll.player is not None and card.id in m.cards(HAND[roll.player]):
             return attrs.evolve(roll, rolls=2)
         return None  # not this roll: leave it as it is
 
 
-def frost_in_hand(m: boardcore.Match, card: Fruit, moment: boardcore.PhaseBegan) -> bool:
+def frost_in_hand(m: boardcore.Match, card: Fruit, moment: boardcore.events.PhaseBegan) -> bool:
     """Whether the harvest about to begin is that of Frost's holder."""
     return moment.phase == "harvest" and moment.player is not None and card.id in m.cards(HAND[moment.player])
 
@@ -51,8 +51,8 @@ def frost_in_hand(m: boardcore.Match, card: Fruit, moment: boardcore.PhaseBegan)
 class Frost(boardcore.Effect):
     """Instead of its holder's harvest: discard Frost, and skip the next market."""
 
-    @boardcore.replaces(boardcore.PhaseBegan, when=frost_in_hand)
-    def spoil(self, m: boardcore.Match, card: Fruit, moment: boardcore.PhaseBegan) -> None:
+    @boardcore.replaces(boardcore.events.PhaseBegan, when=frost_in_hand)
+    def spoil(self, m: boardcore.Match, card: Fruit, moment: boardcore.events.PhaseBegan) -> None:
         assert moment.player is not None
         m.move((card.id,), HAND[moment.player], COMPOST)
         m.skip_phase(moment.player, "market")

@@ -40,7 +40,8 @@ from typing import Any, ClassVar
 import attrs
 
 import boardcore
-from boardcore import CardPlayed, Match, PhaseBegan, Result, SeatZones, Visibility, Zone, pick, reacts_to
+from boardcore import Match, Result, SeatZones, Visibility, Zone, pick, reacts_to
+from boardcore.events import CardPlayed, PhaseBegan
 
 NAME = "toy-cards"
 

@@ -46,7 +46,7 @@ def test_az_d08_the_feint_of_the_page_is_offered_instead_of_an_attack():
     s = position({"d5": "soldier", "d4": "warrior"}, active=CQ, cards=["Rapiers"], enemy_cards=["Feint"], game=game)
     choose(s, 1, "done", "play Rapiers (attack 1, C)", "Soldier d5 attacks Warrior d4")
     choose(s, 0, "Feint (feint, Z): instead of this")
-    assert at(s, "d4") == "warrior" and events(s, boardcore.MomentReplaced)[-1].by == "AZT01-1"
+    assert at(s, "d4") == "warrior" and events(s, boardcore.events.MomentReplaced)[-1].by == "AZT01-1"
 
 
 def test_az_d08_the_card_row_of_a_type_of_its_own_is_offered_by_the_defense_window():

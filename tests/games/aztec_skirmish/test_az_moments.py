@@ -11,7 +11,8 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import CANCEL, MomentCancelled, MomentReplaced, PhaseBegan
+from boardcore import CANCEL
+from boardcore.events import MomentCancelled, MomentReplaced, PhaseBegan
 from boardcore.grid import move as move_piece
 from boardcore.testing import choose, events, options
 from boardcore_aztec_skirmish import (
@@ -340,7 +341,7 @@ def test_az_r05_a_rule_replaces_the_first_fate_phase_of_the_aztec():
     assert events(s, MomentReplaced) == [MomentReplaced(PhaseBegan("fate", 0), RULE)]
     # With an empty hand the Aztec is asked nothing (its size is public): turn 2 has begun.
     # (a draw is logged as CardsDrawn only while something acts on it: the cards moved tell it here)
-    fate_draws = [e.target for e in events(s, boardcore.CardsMoved) if e.target in (HAND[0], HAND[1])]
+    fate_draws = [e.target for e in events(s, boardcore.events.CardsMoved) if e.target in (HAND[0], HAND[1])]
     assert s.match.cards(HAND[0]) == () and s.turn == 2 and HAND[0] not in fate_draws and HAND[1] in fate_draws
 
 

@@ -27,7 +27,7 @@ GAME = base_game()
 
 
 def first_turn(s):
-    return events(s, boardcore.TurnBegan)[0]
+    return events(s, boardcore.events.TurnBegan)[0]
 
 
 # -- data ------------------------------------------------------------------------------
@@ -76,10 +76,10 @@ def test_az_standard_deployment_and_first_turn():
     assert at(s, "c7") == at(s, "f7") == "cannon" and at(s, "c2") == "jaguar-knight" and at(s, "d2") == "eagle-knight"
     assert len(s.match.pieces) == 39
     assert all(at(s, f"{f}{r}") is None for f in "abcdefgh" for r in (4, 5, 6))
-    assert first_turn(s) == boardcore.TurnBegan(1, 0)  # the Aztec takes turn 1
+    assert first_turn(s) == boardcore.events.TurnBegan(1, 0)  # the Aztec takes turn 1
     # AZ-R05: no cards are dealt before the first Fate draw
     before = s.events[: s.events.index(first_turn(s))]
-    assert not any(isinstance(e, boardcore.CardsMoved) and e.target.startswith("hand") for e in before)
+    assert not any(isinstance(e, boardcore.events.CardsMoved) and e.target.startswith("hand") for e in before)
 
 
 def test_az_r01_forward_is_towards_the_enemy_back_rank():
@@ -108,14 +108,14 @@ def test_az_d01_d02_d03_chosen_deployment():
     assert options(s) == [f"leave {sq} empty" for sq in ("a7", "b7", "d7", "e7", "g7", "h7", "c8", "e8", "f8")]
     choose(s, None, "leave e8 empty")
     assert len(s.match.pieces) == 39 and at(s, "e8") is None and at(s, "e7") == "soldier"
-    assert first_turn(s) == boardcore.TurnBegan(1, 0)
+    assert first_turn(s) == boardcore.events.TurnBegan(1, 0)
 
 
 def test_az_sides_can_be_swapped_and_the_aztec_still_goes_first():
     s = GAME.new_state(seed=4, aztec=1)
     assert s.pending[0].player == 1 and "War Leader" in s.pending[0].prompt
     s = GAME.new_state(seed=4, aztec=1, **STANDARD)
-    assert first_turn(s) == boardcore.TurnBegan(1, 1) and at(s, "e1") == "war-leader"
+    assert first_turn(s) == boardcore.events.TurnBegan(1, 1) and at(s, "e1") == "war-leader"
     assert next(p for p in s.match.pieces.values() if p.square == "e1").owner == 1
 
 
@@ -153,7 +153,7 @@ def test_az_r08_empty_draw_pile_is_refilled_by_shuffling_the_discard():
     s = arranged(GAME, 2, 5, before=empty_draw, **STANDARD)
     m = s.match
     assert len(m.cards(HAND[0])) == 3 and m.cards(DISCARD) == ()
-    assert any(isinstance(e, boardcore.Shuffled) and e.zone == DRAW for e in s.events[-10:])
+    assert any(isinstance(e, boardcore.events.Shuffled) and e.zone == DRAW for e in s.events[-10:])
 
 
 def test_az_r08_a_draw_with_both_piles_empty_is_skipped():

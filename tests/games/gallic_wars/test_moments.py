@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 import boardcore
-from boardcore import CardsDrawn, Exchanged, MomentCancelled, MomentReplaced, PhaseBegan
+from boardcore.events import CardsDrawn, Exchanged, MomentCancelled, MomentReplaced, PhaseBegan
 from boardcore.testing import arranged, choose, events, options
 from boardcore_gallic_wars import (
     DISCARD,

@@ -80,8 +80,8 @@ def test_gw_r05_reshuffle_only_when_a_draw_finds_the_pile_empty(game):
     roman = [
         (type(e).__name__, getattr(e, "source", None), len(getattr(e, "cards", ())) or getattr(e, "size", 0))
         for e in state.events
-        if isinstance(e, boardcore.CardsMoved) and "draw:0" in (e.source, e.target) and e.source != "arranged"
-        or isinstance(e, boardcore.Shuffled) and e.zone == "draw:0"
+        if isinstance(e, boardcore.events.CardsMoved) and "draw:0" in (e.source, e.target) and e.source != "arranged"
+        or isinstance(e, boardcore.events.Shuffled) and e.zone == "draw:0"
     ]
     assert roman[-4:] == [
         ("CardsMoved", "draw:0", 3),  # the 3 cards left are drawn first
@@ -102,7 +102,7 @@ def test_gw_r05_cards_discarded_in_the_exchange_can_come_back_in_the_same_draw(g
     exchange(state, 0, [game.card(c).name for c in list(hand_before)[:4]])
     exchange(state, 1, [])
     # The 4 discards joined 28 others in the reshuffle that the replacement draw needed.
-    drawn_from = [e for e in state.events if isinstance(e, boardcore.Shuffled) and e.zone == "draw:0"]
+    drawn_from = [e for e in state.events if isinstance(e, boardcore.events.Shuffled) and e.zone == "draw:0"]
     assert drawn_from[-1].size == 28 + 4
 
 
@@ -141,7 +141,7 @@ def test_gw_r06_replacements_equal_the_discards(game):
     hand = state.match.cards("hand:1")
     exchange(state, 1, [game.card(c).name for c in hand[:2]])
     exchange(state, 0, [])
-    revealed = [e for e in state.events if isinstance(e, boardcore.Revealed)]
+    revealed = [e for e in state.events if isinstance(e, boardcore.events.Revealed)]
     assert [len(e.items) for e in revealed[-2:]] == [0, 2]
     assert len(state.match.cards("discard:1")) == 2 + 8
 

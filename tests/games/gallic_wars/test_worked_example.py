@@ -45,7 +45,7 @@ def test_worked_example_hands_after_the_exchange(game):
     exchange(state, 0, ["Professional Soldiers", "Spies", "Pilum & Gladius", "Hostile Territory"])
     exchange(state, 1, ["Tribal Divisions"])
     battle_hands = {}
-    from boardcore import CardsMoved
+    from boardcore.events import CardsMoved
 
     for event in state.events:
         if isinstance(event, CardsMoved) and event.source.startswith("hand:") and event.target.startswith("discard:"):

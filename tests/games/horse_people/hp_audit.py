@@ -47,7 +47,7 @@ def audit(state: boardcore.State) -> list[str]:
     turn = _Turn(0, None)
     events = state.events
     for index, event in enumerate(events):
-        if isinstance(event, boardcore.TurnBegan):
+        if isinstance(event, boardcore.events.TurnBegan):
             problems += _close(turn, players)
             problems += _emptied(sizes, players, event.turn - 1)
             if event.turn > TURN_LIMIT:
@@ -55,7 +55,7 @@ def audit(state: boardcore.State) -> list[str]:
             turn = _Turn(event.turn, khan)
             if event.turn == 1 and khan is not None:
                 problems.append("a Khan on turn 1")
-        elif isinstance(event, boardcore.PhaseBegan):
+        elif isinstance(event, boardcore.events.PhaseBegan):
             phase = event.phase
             if phase == "tribute":
                 short = [s for s in range(players) if sizes[HAND[s]] != 7]
@@ -63,7 +63,7 @@ def audit(state: boardcore.State) -> list[str]:
                     problems.append(f"turn {turn.number}: hands of {short} are not 7 after Migration")
             if phase == "tribute" and turn.number == 1 and khan is not None:
                 problems.append("a Tribute on turn 1")
-        elif isinstance(event, boardcore.CardsMoved):
+        elif isinstance(event, boardcore.events.CardsMoved):
             sizes[event.source] -= len(event.cards)
             sizes[event.target] += len(event.cards)
             _note_move(turn, phase, event, problems)
@@ -72,7 +72,7 @@ def audit(state: boardcore.State) -> list[str]:
                 problems.append(f"turn {turn.number}: Tribute by {event.khan} while {khan} is Khan in {phase}")
             if event.gain != min(event.loot, event.conquest) or event.gain > MAX_GAIN:
                 problems.append(f"turn {turn.number}: Tribute {event}")
-        elif isinstance(event, boardcore.CounterChanged) and event.name == "loot":
+        elif isinstance(event, boardcore.events.CounterChanged) and event.name == "loot":
             gained = event.new - event.old
             if phase != "tribute" or event.owner != khan or not 0 < gained <= MAX_GAIN:
                 problems.append(f"turn {turn.number}: Loot of {event.owner} {event.old} -> {event.new} in {phase}")
@@ -81,7 +81,7 @@ def audit(state: boardcore.State) -> list[str]:
             problems += _judge(turn, event, players)
             turn.resolved = True
             khan = event.khan
-        elif isinstance(event, boardcore.GameOver):
+        elif isinstance(event, boardcore.events.GameOver):
             if index != len(events) - 1:
                 problems.append("events after the game ended")
             if event.reason == "reached the Loot target" and [s for s in range(players) if loot[s] >= 12] != list(
@@ -96,7 +96,7 @@ def audit(state: boardcore.State) -> list[str]:
     return problems
 
 
-def _note_move(turn: _Turn, phase: str, event: boardcore.CardsMoved, problems: list[str]) -> None:
+def _note_move(turn: _Turn, phase: str, event: boardcore.events.CardsMoved, problems: list[str]) -> None:
     source, target = event.source, event.target
     if target == TRIBUTE:
         owner = None if turn.khan is None else HAND[turn.khan]

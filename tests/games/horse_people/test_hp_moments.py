@@ -13,7 +13,8 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import CANCEL, MomentCancelled, MomentReplaced, PhaseBegan
+from boardcore import CANCEL
+from boardcore.events import MomentCancelled, MomentReplaced, PhaseBegan
 from boardcore.testing import check_game, choose, events, options
 from boardcore_horse_people import (
     DISCARD, HAND, LOOT, NAME, PLAY, CardsDrawn, HorseCard, InvasionResolved, TributeCollected, deposes,

@@ -75,7 +75,7 @@ def test_hp_the_checks_catch_broken_states():
     assert "tribute: Horde 5 (strength) may not be played here" in check(m)
 
     twin = state.clone()
-    twin.match.emit(boardcore.CounterChanged("loot", 2, 0, 5))
+    twin.match.emit(boardcore.events.CounterChanged("loot", 2, 0, 5))
     assert any("Loot of 2 0 -> 5 in migration" in p for p in audit(twin))
 
 

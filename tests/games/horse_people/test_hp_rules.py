@@ -125,7 +125,7 @@ def test_hp_d01_exchange_up_to_four_cards_then_redraw_in_seat_order():
     assert state.match.cards(DISCARD) == (*hands[0][:2], *hands[1][:4])
     assert held(state, 0) == [*hands[0][2:], *spare[:2]]  # seat 0 draws first
     assert held(state, 1) == [*hands[1][4:], *spare[2:]]
-    revealed = events(state, boardcore.Revealed)
+    revealed = events(state, boardcore.events.Revealed)
     assert [(e.player, e.items) for e in revealed] == [(0, tuple(hands[0][:2])), (1, tuple(hands[1][:4]))]
 
 
@@ -137,7 +137,7 @@ def test_hp_r05_exchanges_are_secret_until_everyone_has_chosen():
     pick(state, 0, [held(state, 0)[0]])
     assert [state.view(seat) for seat in (1, 2)] == before
     assert state.view(0)["draft"] == [held(state, 0)[0]]
-    chose = events(state, boardcore.Chose)[-1]
+    chose = events(state, boardcore.events.Chose)[-1]
     assert chose.player == 0 and chose.action is None
 
 
@@ -157,7 +157,7 @@ def test_hp_r05_a_reshuffle_can_bring_back_your_own_discards():
     assert state.match.phase == "invasion"
     # The draw pile was empty, so seat 0's three discards were shuffled back and redrawn.
     assert sorted(held(state, 0)) == sorted(hands[0])
-    assert any(isinstance(e, boardcore.Shuffled) and e.zone == DRAW for e in state.events)
+    assert any(isinstance(e, boardcore.events.Shuffled) and e.zone == DRAW for e in state.events)
     assert state.match.cards(DISCARD) == ()
 
 
@@ -177,7 +177,7 @@ def test_hp_r06_turn_one_has_no_khan_and_no_tribute(game):
     assert state.match.phase == "invasion"
     assert sorted(d.player for d in state.pending) == [0, 1, 2]
     assert events(state, TributeCollected) == []
-    assert [e.phase for e in events(state, boardcore.PhaseBegan)] == ["migration", "tribute", "invasion"]
+    assert [e.phase for e in events(state, boardcore.events.PhaseBegan)] == ["migration", "tribute", "invasion"]
 
 
 def test_hp_r06_weakness_does_nothing_without_a_khan():
@@ -205,8 +205,8 @@ def test_hp_r07_r20_khan_plays_one_loot_card_per_name_and_any_conquest():
     assert cid("Europe", 4) in items(state, 0)  # Conquest names may repeat
     play(state, 0, [cid("Europe", 4), cid("Pillage", 1)])
     assert events(state, TributeCollected) == [TributeCollected(0, 6, 7, 6)]
-    tribute = [e for e in events(state, boardcore.CardsMoved) if e.target == TRIBUTE]
-    assert tribute == [boardcore.CardsMoved((cid("Plunder", 5), cid("Europe", 3), cid("Europe", 4), cid("Pillage", 1)), HAND[0], TRIBUTE)]
+    tribute = [e for e in events(state, boardcore.events.CardsMoved) if e.target == TRIBUTE]
+    assert tribute == [boardcore.events.CardsMoved((cid("Plunder", 5), cid("Europe", 3), cid("Europe", 4), cid("Pillage", 1)), HAND[0], TRIBUTE)]
 
 
 def test_hp_r08_the_khan_earns_the_smaller_of_the_two_totals():
@@ -317,13 +317,13 @@ def test_hp_r13_plays_are_secret_optional_and_held_cards_stay_hidden():
     watchers = [state.view(seat) for seat in (1, 2)]
     pick(state, 0, [cid("Huns")])
     assert [state.view(seat) for seat in (1, 2)] == watchers
-    assert events(state, boardcore.Chose)[-1].action is None
+    assert events(state, boardcore.events.Chose)[-1].action is None
     play(state, 0)  # Weakness and Strength are optional: only the Tribe is played
     play(state, 2)
     # Seat 1 must play his only Tribe: a single-option decision, asked all the same.
     assert options(state, 1) == ["play Avars"]
     play(state, 1, [cid("Avars")])
-    revealed = {e.player: e.items for e in events(state, boardcore.Revealed)[-3:]}
+    revealed = {e.player: e.items for e in events(state, boardcore.events.Revealed)[-3:]}
     assert revealed == {0: (cid("Huns"),), 1: (cid("Avars"),), 2: ()}
     assert table(state).last.strengths == (0, 0, 0)
     assert table(state).khan is None  # a tie at 0 between seats 0 and 1 (HP-R15)
@@ -392,7 +392,7 @@ def test_hp_r17_reaching_twelve_loot_wins_at_once():
     assert state.is_over
     assert state.result == boardcore.Result((0,), WON, (12, 11))
     assert state.pending == ()
-    assert isinstance(state.events[-1], boardcore.GameOver)  # nothing happens afterwards
+    assert isinstance(state.events[-1], boardcore.events.GameOver)  # nothing happens afterwards
     assert events(state, InvasionResolved) == []
 
 
@@ -439,7 +439,7 @@ def test_hp_r20_nomads_cannot_play_conquest_or_loot():
 def test_hp_r04_seven_cards_dealt_to_each_seat_in_turn_from_seat_0():
     game = boardcore.load_game("invasions-of-the-horse-people")
     state = game.new_state(players=4, seed=12)
-    deals = [e for e in state.events if isinstance(e, boardcore.CardsMoved) and e.source == "draw"]
+    deals = [e for e in state.events if isinstance(e, boardcore.events.CardsMoved) and e.source == "draw"]
     assert [(e.target, len(e.cards)) for e in deals[:4]] == [(f"hand:{seat}", 7) for seat in range(4)]
     # Blocks of seven from the top: seat 1's cards lay just under seat 0's.
     start = game.new_state(players=4, seed=12).match

@@ -72,5 +72,5 @@ def test_worked_example_turn_4():
     assert state.turn == 5
     assert [state.match.count("loot", s) for s in range(3)] == [4, 10, 0]
     assert check(state.match) == []
-    revealed = [e for e in state.events if isinstance(e, boardcore.Revealed)][-2:]
+    revealed = [e for e in state.events if isinstance(e, boardcore.events.Revealed)][-2:]
     assert [(e.player, len(e.items)) for e in revealed] == [(ATTILA, 5), (TEMUJIN, 3)]

@@ -54,7 +54,7 @@ def test_attacker_frees_captures_and_steals():
     # PW-R30: no reroll of the Aftermath dice, though Alice holds a Tactics card
     assert "PW030-1" in m.zones[HAND[0]]
     log = list(state.events)
-    later = [e.action for e in log[log.index(decided) :] if isinstance(e, boardcore.Chose) and e.player == 0]
+    later = [e.action for e in log[log.index(decided) :] if isinstance(e, boardcore.events.Chose) and e.player == 0]
     assert later[:3] == [*captures, f"capture generic #{entry[g1]}"]
     assert not state.is_over and m.active == 1  # Bob keeps his Big Man and plays on
 

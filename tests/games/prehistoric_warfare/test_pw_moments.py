@@ -60,7 +60,7 @@ def load(name: str, *rules: boardcore.Effect, **effects: pw.Effect) -> boardcore
 
 
 def replaced(state: boardcore.State, kind: type) -> list[Any]:
-    return [e.moment for e in events(state, boardcore.MomentReplaced) if isinstance(e.moment, kind)]
+    return [e.moment for e in events(state, boardcore.events.MomentReplaced) if isinstance(e.moment, kind)]
 
 
 def hardship_on_bob(game: boardcore.Game, bob: Sequence[Any], hand: Sequence[str] = (), card: str = "Wolves") -> tuple[boardcore.State, list[str]]:
@@ -139,7 +139,7 @@ def test_a_rule_always_replaces_a_hardship_loss():
     healers = rule("replaces", pw.LeftPlay, heal, when=lambda m, card, moment: moment.cause is Cause.HARDSHIP)
     state, (warrior,) = hardship_on_bob(load("healers", healers), ["Warrior"])
     assert pw.persons(state.match, 1) == (warrior,) and state.match.count(FOOD, 1) == 1
-    assert [e.by for e in events(state, boardcore.MomentReplaced)] == ["healers"]
+    assert [e.by for e in events(state, boardcore.events.MomentReplaced)] == ["healers"]
 
 
 def enslave(m: Match, card: None, moment: pw.LeftPlay) -> Any:
@@ -176,16 +176,16 @@ def test_a_player_skips_his_next_hunt_phase_only():
     play_out_turn(state)  # the rest of Alice's turn: her own Hunt was before the Hardship
     advance_to(state, "elements")  # Bob's Nomad, then straight past his Hunt
     assert m.active == 1 and "Deer" in names(state, HAND[1]) and m.skips(1, "hunt") == 0
-    skipped = [e.moment for e in events(state, boardcore.MomentCancelled) if e.by == "skip_phase"]
+    skipped = [e.moment for e in events(state, boardcore.events.MomentCancelled) if e.by == "skip_phase"]
     assert [(p.phase, p.player) for p in skipped] == [("hunt", 1)]
 
 
-def forage(m: Match, card: None, moment: boardcore.PhaseBegan) -> None:
+def forage(m: Match, card: None, moment: boardcore.events.PhaseBegan) -> None:
     m.add(FOOD, 1, moment.player)
 
 
 def test_a_rule_replaces_the_hunt_phase():
-    no_hunting = rule("replaces", boardcore.PhaseBegan, forage, when=lambda m, card, moment: moment.phase == "hunt")
+    no_hunting = rule("replaces", boardcore.events.PhaseBegan, forage, when=lambda m, card, moment: moment.phase == "hunt")
     state, _ = position(game=load("no-hunting", no_hunting), hands={0: ["Deer"]}, deck=["Sentries"])
     advance_to(state, "elements")
     assert state.match.count(FOOD, 0) == 3 and "Deer" in names(state, HAND[0])
@@ -301,7 +301,7 @@ def test_a_raid_variant_skips_the_raiders_and_the_aftermath():
     state = declare(load("skirmish", rule("replaces", pw.RaidDeclared, skirmish)))
     m = state.match
     assert (m.count(FOOD, 0), m.count(FOOD, 1)) == (2 - 1 + 1, 1) and m.table.raid is None  # Alice fed 11 people first
-    assert not events(state, pw.RaidBegan) and not events(state, boardcore.DieRolled) and m.active == 1
+    assert not events(state, pw.RaidBegan) and not events(state, boardcore.events.DieRolled) and m.active == 1
     assert replaced(state, pw.RaidDeclared) == [pw.RaidDeclared(0, 1, "PW034-1")]
 
 
@@ -312,7 +312,7 @@ def truce(m: Match, card: None, moment: pw.RaidDeclared) -> Any:
 def test_a_rule_cancels_a_raid():
     state = declare(load("truce", rule("modifies", pw.RaidDeclared, truce)))
     assert state.match.table.raid is None and state.match.active == 1
-    assert [type(e.moment) for e in events(state, boardcore.MomentCancelled)] == [pw.RaidDeclared]
+    assert [type(e.moment) for e in events(state, boardcore.events.MomentCancelled)] == [pw.RaidDeclared]
 
 
 def defender(m: Match, card: PWCard, moment: pw.RaidDeclared) -> int | None:
@@ -345,7 +345,7 @@ def test_the_defender_who_passes_is_raided():
 # -- dice: DieRolled, with who rolls and what for (PW-R07, PW-R30, PW-R33, PW-R35) -----------
 
 
-def lucky_holder(m: Match, card: PWCard, roll: boardcore.DieRolled) -> bool:
+def lucky_holder(m: Match, card: PWCard, roll: boardcore.events.DieRolled) -> bool:
     return roll.player is not None and card.id in m.zones[HAND[roll.player]]
 
 
@@ -353,8 +353,8 @@ class LuckyCharm(pw.Effect):
     """While it is in your hand, your attack dice are rolled twice and the lower kept (a
     lower die hits more often, PW-R07); nobody else's dice, and no other dice."""
 
-    @boardcore.modifies(boardcore.DieRolled)
-    def luck(self, m: Match, card: PWCard, roll: boardcore.DieRolled) -> Any:
+    @boardcore.modifies(boardcore.events.DieRolled)
+    def luck(self, m: Match, card: PWCard, roll: boardcore.events.DieRolled) -> Any:
         if roll.purpose == "attack" and lucky_holder(m, card, roll):
             return attrs.evolve(roll, rolls=2, lowest=True)
         return None
@@ -365,12 +365,12 @@ def test_a_card_changes_its_holders_attack_dice_knowing_who_rolls_and_why():
     each: the roll says who rolls and what for, never in words to parse."""
     game = load("lucky", lucky_charm=LuckyCharm())
     state, built = raid(["Warrior"], ["generic", "generic"], hands={0: ["Lucky Charm"]}, dice=[9, 2, 9, 9], game=game)
-    rolled = [(r.player, r.purpose, r.rolls, r.value) for r in events(state, boardcore.DieRolled)]
+    rolled = [(r.player, r.purpose, r.rolls, r.value) for r in events(state, boardcore.events.DieRolled)]
     assert rolled == [(0, "attack", 2, 2), (1, "attack", 1, 9), (1, "attack", 1, 9)]
     assert [(e.attacker, e.hit) for e in events(state, pw.Attacked)][0] == (built[0][0], True)
 
 
-def towering(m: Match, card: None, roll: boardcore.DieRolled) -> Any:
+def towering(m: Match, card: None, roll: boardcore.events.DieRolled) -> Any:
     """Attacks on a Great Warrior are made with a die of 10: the attack whose die is
     rolled is on the table (its target, S and M)."""
     if roll.purpose in ("attack", "reroll") and pw.label(m, pw.raid_of(m).attack.target).startswith("Great Warrior"):
@@ -380,7 +380,7 @@ def towering(m: Match, card: None, roll: boardcore.DieRolled) -> Any:
 
 def test_a_rule_fixes_an_attack_die_from_its_target():
     """A fixed die uses no die: the loaded 1 goes to the next roll, Bob's Great Warrior's."""
-    giants = load("giants", rule("modifies", boardcore.DieRolled, towering))
+    giants = load("giants", rule("modifies", boardcore.events.DieRolled, towering))
     state, built = raid(["generic"], ["Great Warrior", ("generic", ["Wooden Shield"])], dice=[1, 9], game=giants)
     choose_ids(state, 0, built[1][0])
     pass_rerolls(state)
@@ -390,25 +390,25 @@ def test_a_rule_fixes_an_attack_die_from_its_target():
 def test_an_attack_die_cannot_be_cancelled():
     """An attack needs its die: a rule that cancels it is refused, naming the roll, and
     the action is undone."""
-    dud = rule("modifies", boardcore.DieRolled, lambda m, card, roll: CANCEL if roll.purpose == "attack" else None)
+    dud = rule("modifies", boardcore.events.DieRolled, lambda m, card, roll: CANCEL if roll.purpose == "attack" else None)
     state, built = raid(["Warrior"], ["generic", ("generic", ["Wooden Shield"])], game=load("dud", dud))
     with pytest.raises(boardcore.PluginError, match=r"a roll \(hth attack: .*\) was cancelled"):
         choose_ids(state, 0, built[1][0])
     assert state.match.table.raid.attack is None
 
 
-def plunder(m: Match, card: None, roll: boardcore.DieRolled) -> Any:
+def plunder(m: Match, card: None, roll: boardcore.events.DieRolled) -> Any:
     """The winner's Aftermath dice are fixed: capture 2 (one marker), steal 10."""
     return {"capture": attrs.evolve(roll, value=2), "steal": attrs.evolve(roll, value=10)}.get(roll.purpose)
 
 
 def test_a_rule_fixes_the_aftermath_dice_by_their_purpose():
     """PW-R33 and PW-R35 with the dice fixed: one capture (1D5 of a 2), all 6 Food stolen."""
-    game = load("plunder", rule("modifies", boardcore.DieRolled, plunder))
+    game = load("plunder", rule("modifies", boardcore.events.DieRolled, plunder))
     state, built = raid([("Great Warrior", ["Heavy Spear"])], ["generic", "generic", "generic"], food={1: 6}, dice=[9, 9, 9], game=game)
     choose(state, 0, "pass")  # no Massacre
     m = state.match
-    aftermath = [(e.player, e.purpose, e.value) for e in events(state, boardcore.DieRolled) if e.purpose in ("capture", "steal")]
+    aftermath = [(e.player, e.purpose, e.value) for e in events(state, boardcore.events.DieRolled) if e.purpose in ("capture", "steal")]
     assert aftermath == [(0, "capture", 2), (0, "steal", 10)]
     assert (m.count(PRISONERS, 0), m.count(FOOD, 0), m.count(FOOD, 1)) == (1, 2 + 6, 0)
 
@@ -453,7 +453,7 @@ def honour(m: Match, card: None, moment: pw.RaidDecided) -> Any:
 
 def test_a_rule_changes_who_wins_a_raid():
     """PW-R27 changed: a tied raid (here after ten rounds) is won by the Defender, who draws 3."""
-    watch = rule("reacts_to", boardcore.CardsDrawn, lambda m, card, drawn: None)  # so that draws are logged
+    watch = rule("reacts_to", boardcore.events.CardsDrawn, lambda m, card, drawn: None)  # so that draws are logged
     game = load("honour", rule("modifies", pw.RaidDecided, honour), watch)
     state, _ = raid([("generic", ["Wooden Shield"])], [("generic", ["Piecemeal Armor"])], game=game)
     while state.match.table.raid is not None and not state.match.table.raid.over:
@@ -472,7 +472,7 @@ def test_a_rule_replaces_the_end_of_a_raid():
     strike(state, 0, built[1][0])
     choose(state, 0, "pass")  # no Massacre
     assert not events(state, pw.RaidDecided) and replaced(state, pw.RaidDecided)[0].winner == 0
-    assert [e.purpose for e in events(state, boardcore.DieRolled)] == ["attack"] * 3  # no Aftermath dice
+    assert [e.purpose for e in events(state, boardcore.events.DieRolled)] == ["attack"] * 3  # no Aftermath dice
 
 
 # -- FoodStolen (PW-R35) -----------------------------------------------------------------------

@@ -22,7 +22,7 @@ def attacks(state):
 
 
 def chosen_texts(state):
-    return [e.action for e in state.events if isinstance(e, boardcore.Chose) and e.action]
+    return [e.action for e in state.events if isinstance(e, boardcore.events.Chose) and e.action]
 
 
 # -- declaring (PW-R23, PW-D10, PW-D12) ------------------------------------------------
@@ -135,7 +135,7 @@ def test_counter_attack_comeback_decided_on_whole_raid_casualties():
     assert (decided.rounds, decided.lost, decided.winner) == (2, (2, 1), 1)
     log = list(state.events)
     after = log[log.index(decided) :]
-    drawn = next(e for e in after if isinstance(e, boardcore.CardsMoved) and e.target == HAND[1])
+    drawn = next(e for e in after if isinstance(e, boardcore.events.CardsMoved) and e.target == HAND[1])
     assert len(drawn.cards) == 3  # 4 kept + 3 drawn = 7 cards, over the limit until...
     assert decision(state).prompt == "hand limit 5: discard one of 8 cards"  # ...Bob's own Nomad
 
@@ -169,7 +169,7 @@ def test_tie_asks_both_in_secret_and_only_a_double_retreat_ends_the_raid():
     choose(state, 0, "retreat")
     assert state.view(1) == bob_view  # Alice's answer stays hidden until both have chosen
     choose(state, 1, "fight on")
-    revealed = events(state, boardcore.Revealed)
+    revealed = events(state, boardcore.events.Revealed)
     assert [(e.player, e.items) for e in revealed] == [(0, ("retreat",)), (1, ("fight-on",))]
     assert state.match.table.raid.round == 2
     choose(state, 1, "retreat")
@@ -179,8 +179,8 @@ def test_tie_asks_both_in_secret_and_only_a_double_retreat_ends_the_raid():
     # no winner: no Aftermath (no die after the raid's four, no card drawn by the Defender)
     assert len(rolls(state)) == 4
     log = list(state.events)
-    after = log[log.index(decided) : next(i for i, e in enumerate(log) if isinstance(e, boardcore.TurnBegan) and e.turn == 2)]
-    assert not [e for e in after if isinstance(e, boardcore.CardsMoved) and e.target == HAND[1]]
+    after = log[log.index(decided) : next(i for i, e in enumerate(log) if isinstance(e, boardcore.events.TurnBegan) and e.turn == 2)]
+    assert not [e for e in after if isinstance(e, boardcore.events.CardsMoved) and e.target == HAND[1]]
     del built
 
 
@@ -291,5 +291,5 @@ def test_third_players_take_no_part():
     choose(state, 0, "pass")  # no Massacre: Alice, holding a card, is asked all the same
     log = list(state.events)
     [decided] = events(state, RaidDecided)
-    assert all(e.player in (0, 1) for e in log[: log.index(decided)] if isinstance(e, boardcore.Chose))
+    assert all(e.player in (0, 1) for e in log[: log.index(decided)] if isinstance(e, boardcore.events.Chose))
     assert names(state, HAND[2])[:2] == ["Sentries", "Counter-Attack"]

@@ -80,10 +80,10 @@ def test_a_draw_two_card_is_played_once_per_turn_and_empty_piles_skip_draws():
     assert names(state, HAND[0]) == ["Trade"]  # the Nomad draw found nothing
     choose(state, 0, "play Trade")
     assert names(state, HAND[0]) == ["Trade"]  # reshuffled from the discard pile and drawn again
-    assert any(isinstance(e, boardcore.Shuffled) and e.zone == "deck" for e in state.events)
+    assert any(isinstance(e, boardcore.events.Shuffled) and e.zone == "deck" for e in state.events)
     assert options(state) == ["pass"]  # not "play Trade" again; "pass" is asked, the hand being secret
     choose(state, 0, "pass")
-    chosen = [(e.action, e.forced) for e in state.events if isinstance(e, boardcore.Chose) and e.player == 0]
+    chosen = [(e.action, e.forced) for e in state.events if isinstance(e, boardcore.events.Chose) and e.player == 0]
     assert chosen[:2] == [("play Trade", False), ("pass", False)]
 
 

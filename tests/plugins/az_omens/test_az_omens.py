@@ -189,7 +189,7 @@ def test_the_mirrors_kill_is_the_games_moment_so_a_rule_may_cancel_it():
     s = attack_the_aztec(game, "Rapiers (attack 1, C)", "Captain d5 attacks Warrior d4", {"d5": "captain", "d4": "warrior"}, hits={"d5": 1})
     choose(s, 0, MIRROR)
     assert not s.is_over and hits_at(s, "d5") == 1  # the Mirror struck, the Captain is spared
-    assert events(s, boardcore.MomentCancelled)[-1].moment.unit == "captain"
+    assert events(s, boardcore.events.MomentCancelled)[-1].moment.unit == "captain"
 
 
 def test_santiago_rides_only_after_a_kill_that_happened():

@@ -134,7 +134,7 @@ def test_silk_road_with_no_nomad_to_pay_asks_nothing(variant):
     # Both the card and every Loot total are public, so the lone "pass" is answered for him.
     state = _silk_road_tribute(variant, (0, 0, 0), [cid("Plunder", 5), SILK_ROAD])
     assert state.match.phase == "invasion" and asked(state) == [1, 2]
-    last = events(state, boardcore.Chose)[-1]
+    last = events(state, boardcore.events.Chose)[-1]
     assert (last.player, last.action, last.forced) == (0, "pass", True)
     assert loot(state) == [2, 0, 0] and events(state, LootTaken) == []
 
@@ -203,8 +203,8 @@ def test_uyghurs_seizing_the_twelfth_loot_win_when_the_invasion_ends(variant):
         variant, (4, 11, 0), [cid("Europe", 1)], [cid("Assimilation", 2), UYGHURS], [cid("Horde", 3), cid("Huns")]
     )
     assert state.is_over and state.result == boardcore.Result((1,), WON, (3, 12, 0))
-    assert isinstance(state.events[-1], boardcore.GameOver)
-    assert [e.phase for e in events(state, boardcore.PhaseEnded)][-1] == "invasion"
+    assert isinstance(state.events[-1], boardcore.events.GameOver)
+    assert [e.phase for e in events(state, boardcore.events.PhaseEnded)][-1] == "invasion"
 
 
 # -- LootTaken, the expansion's moment, changed by another plugin ------------------------
@@ -251,7 +251,7 @@ def test_another_plugin_replaces_a_seizure_but_not_a_toll():
         game, (5, 0, 0), [cid("Europe", 1)], [cid("Assimilation", 2), UYGHURS], [cid("Horde", 3), cid("Huns")]
     )
     assert events(state, LootTaken) == [] and loot(state) == [5, 0, 0]
-    assert [(e.moment, e.by) for e in events(state, boardcore.MomentReplaced)] == [(LootTaken(UYGHURS, 1, 0), "house")]
+    assert [(e.moment, e.by) for e in events(state, boardcore.events.MomentReplaced)] == [(LootTaken(UYGHURS, 1, 0), "house")]
     state = _silk_road_tribute(game, (3, 2, 1), [cid("Plunder", 4), cid("Europe", 3), SILK_ROAD])
     choose(state, 0, "take 1 Loot from seat 2")
     assert events(state, LootTaken) == [LootTaken(SILK_ROAD, 0, 2)] and loot(state) == [8, 2, 0]

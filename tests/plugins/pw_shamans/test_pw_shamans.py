@@ -93,9 +93,9 @@ def test_cave_shaman_gains_its_owner_food_when_his_hunt_begins(variant):
 def test_each_cave_shaman_in_play_gains_one_food(variant):
     state, _ = position(game=variant, tribes={0: ["generic", "Cave Shaman", "Cave Shaman"]}, deck=["Bark & Leaves"])
     advance_to(state, "hunt")
-    gained = [e for e in state.events if isinstance(e, boardcore.CounterChanged) and e.name == FOOD and e.owner == 0]
+    gained = [e for e in state.events if isinstance(e, boardcore.events.CounterChanged) and e.name == FOOD and e.owner == 0]
     assert [(e.old, e.new) for e in gained][-2:] == [(2, 3), (3, 4)]
-    began = [e for e in state.events if isinstance(e, boardcore.PhaseBegan)][-1]
+    began = [e for e in state.events if isinstance(e, boardcore.events.PhaseBegan)][-1]
     assert began.phase == "hunt" and state.events.index(began) < state.events.index(gained[-2])
 
 
@@ -144,7 +144,7 @@ def test_spirit_hunts_theft_is_the_games_food_stolen_moment(variant):
     advance_to(state, "hunt")
     choose(state, 0, "hunt Spirit Hunt (+2 food)")
     assert [state.match.count(FOOD, seat) for seat in range(3)] == [2, 3, 0]
-    assert [(e.moment.thief, e.moment.victim, e.moment.food) for e in events(state, boardcore.MomentCancelled)] == [(0, 1, 1)]
+    assert [(e.moment.thief, e.moment.victim, e.moment.food) for e in events(state, boardcore.events.MomentCancelled)] == [(0, 1, 1)]
 
 
 def test_spirit_hunt_with_no_food_to_steal_only_feeds_the_hunter(variant):
@@ -168,7 +168,7 @@ def test_keeper_of_the_dead_draws_a_card_for_each_other_person_killed_in_a_raid(
     [died] = [e for e in events(state, LeftPlay) if e.person == warrior]
     log = list(state.events)
     after = log[log.index(died) + 1]
-    assert isinstance(after, boardcore.CardsMoved) and after.source == "deck" and after.target == HAND[0]
+    assert isinstance(after, boardcore.events.CardsMoved) and after.source == "deck" and after.target == HAND[0]
     assert len(after.cards) == 1 and keeper in state.match.zones["tribe:0"]
     # the draw is the engine's CardsDrawn moment, which is quiet: its CardsMoved is the record
     assert not any(isinstance(e, pw.CardsDrawn) for e in log)
@@ -180,7 +180,7 @@ def test_keeper_of_the_dead_does_not_mourn_itself(variant):
     pass_rerolls(state)  # the Keeper (S 1) misses Bob's generics, one target, and is killed
     log = list(state.events)
     [died] = [e for e in events(state, LeftPlay) if e.person == keeper]
-    drawn = [e for e in log[log.index(died) :] if isinstance(e, boardcore.CardsMoved) and e.target == HAND[0]]
+    drawn = [e for e in log[log.index(died) :] if isinstance(e, boardcore.events.CardsMoved) and e.target == HAND[0]]
     assert not drawn
 
 
