@@ -4,9 +4,9 @@ The public API is listed in ``__all__`` (a test pins it); everything else lives
 in private ``_modules`` that may change. Start with :func:`load_game`, then
 ``game.new_state(...)``. Public submodules: :mod:`boardcore.grid` (squares and
 boards), :mod:`boardcore.loaders` (a game's data files), :mod:`boardcore.events`
-(the engine's events and moments), :mod:`boardcore.testing` (the kit for game
-authors), and the adapters :mod:`boardcore.bots`, :mod:`boardcore.env` and
-:mod:`boardcore.cli`.
+(the engine's events and moments), :mod:`boardcore.steps` (ready-made steps),
+:mod:`boardcore.testing` (the kit for game authors), and the adapters
+:mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
 
 Where things live (imports point down this list only):
 
@@ -23,7 +23,6 @@ Where things live (imports point down this list only):
 
 from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, Use, pick
 from ._cards import Card
-from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
 from ._decisions import Decision, Result
 from ._deprecation import renamed
 from ._effects import CANCEL, Effect, modifies, reacts_to, replaces
@@ -33,18 +32,14 @@ from ._flow import Phase, TurnOrder
 from ._game import Game, GamePlugin
 from ._hookspecs import hookimpl, hookspec
 from ._match import Match, Piece
-from ._moments import Perform
-from ._procedure import Procedure
-from ._plays import PlayCard, opponents
 from ._redeal import redeal_by_owner
 from ._registry import game_from_provider, game_specs, list_games, load_game
 from ._serialize import from_data, to_data
 from ._spec import Counter, GameSpec, Option, SearchHints
 from ._state import State
 from ._steps import Step
-from ._windows import AfterReaction, CardWindow, Window
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec
-from . import _flow, _match, _zones, events, loaders
+from . import _flow, _match, _zones, events, loaders, steps
 
 __version__ = "0.3.0"
 
@@ -53,19 +48,13 @@ __all__ = [
     "DONE",
     "PASS",
     "Action",
-    "AfterReaction",
     "BoardcoreError",
     "Card",
-    "CardWindow",
-    "Choose",
     "Counter",
     "Decision",
     "Done",
     "Effect",
-    "EnforceLimit",
     "Event",
-    "Exchange",
-    "ExchangeCards",
     "Game",
     "GamePlugin",
     "GameSpec",
@@ -75,20 +64,15 @@ __all__ = [
     "Moment",
     "Option",
     "Pass",
-    "Perform",
     "Phase",
     "Pick",
     "Piece",
     "Play",
-    "PlayCard",
     "PluginError",
-    "Procedure",
     "Result",
     "RuleError",
     "SearchHints",
     "SeatZones",
-    "SecretChoices",
-    "Select",
     "State",
     "Step",
     "Target",
@@ -96,7 +80,6 @@ __all__ = [
     "UnknownGame",
     "Use",
     "Visibility",
-    "Window",
     "Zone",
     "ZoneSpec",
     "__version__",
@@ -108,7 +91,6 @@ __all__ = [
     "list_games",
     "load_game",
     "modifies",
-    "opponents",
     "pick",
     "reacts_to",
     "redeal_by_owner",
@@ -118,11 +100,13 @@ __all__ = [
 ]
 
 # Names 0.3 had at the top level that moved for 0.4 (docs/migration.md, From 0.3 to 0.4): the
-# loaders to ``boardcore.loaders``, the engine's events to ``boardcore.events``, and engine internals no game needs out of the public face.
+# loaders to ``boardcore.loaders``, the engine's events to ``boardcore.events``, the ready-made
+# steps to ``boardcore.steps``, and engine internals no game needs out of the public face.
 # They work for this version, with a DeprecationWarning that names where they are now.
 __getattr__ = renamed(__name__, {
     **{name: (f"boardcore.loaders.{name}", getattr(loaders, name)) for name in loaders.__all__},
     **{name: (f"boardcore.events.{name}", getattr(events, name)) for name in events.__all__},
+    **{name: (f"boardcore.steps.{name}", getattr(steps, name)) for name in steps.__all__},
     "run_agenda": ("an engine internal: State.apply and Game.new_state run the agenda", _flow.run_agenda),
     "NextTurn": ("an engine internal: GameSpec.turn_order says who takes the next turn", _flow.NextTurn),
     "MatchData": ("Match, which holds the same fields", _match.MatchData),

@@ -39,7 +39,7 @@ Target = int | str | None
 class Play(Action):
     """Play ``card``, aimed at ``target`` (a seat, a piece, a square, or None).
 
-    Offered by :class:`~boardcore.PlayCard`; ``text`` is what a person reads,
+    Offered by :class:`~boardcore.steps.PlayCard`; ``text`` is what a person reads,
     such as ``"play Flood on seat 2"``.
     """
 
@@ -55,7 +55,7 @@ class Play(Action):
 class Use(Action):
     """Use ``ability`` (an ability of a card or piece in play, as the game names it).
 
-    Offered by :class:`~boardcore.PlayCard` beside the cards to play; ``text`` is
+    Offered by :class:`~boardcore.steps.PlayCard` beside the cards to play; ``text`` is
     what a person reads, such as ``"use Sling: shoot"``.
     """
 

@@ -283,7 +283,7 @@ class RevealChoices(Step):
 class Exchange(SecretChoices):
     """Every chooser secretly picks up to ``most`` cards of their ``hand`` zone;
     then, seat by seat in the order asked, the picks go to ``discard`` and as many
-    cards are drawn from ``draw``: an :class:`~boardcore.Exchanged` moment per seat
+    cards are drawn from ``draw``: an :class:`~boardcore.events.Exchanged` moment per seat
     that picked some, which cards and rules may modify, replace or react to.
 
     Subclasses set the class attributes ``hand``, ``discard`` and ``draw`` (a

@@ -5,7 +5,7 @@ A card's data may name an ``effect``; the object registered under that name
 ``register_rules``) are effects that belong to no card: house rules and
 variants, always in force; their methods get ``None`` for the card. An effect:
 
-* does something when its card is played through :class:`~boardcore.PlayCard`
+* does something when its card is played through :class:`~boardcore.steps.PlayCard`
   (:meth:`Effect.play`);
 * acts on moments, the events the rules perform (:class:`~boardcore.Moment`)
   and every other event. Three decorators mark its methods, each called as

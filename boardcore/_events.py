@@ -151,7 +151,7 @@ class TurnEnded(Moment):
 class CardPlayed(Event):
     """``player`` played ``card`` from ``source`` during ``phase``, aimed at
     ``target`` (a seat, a piece, a square, or None), through
-    :class:`~boardcore.PlayCard`. Recorded after the card's own effect."""
+    :class:`~boardcore.steps.PlayCard`. Recorded after the card's own effect."""
 
     player: int
     card: str
@@ -256,7 +256,7 @@ class CardsDrawn(Moment):
 class Exchanged(Moment):
     """``player`` exchanges ``cards`` of the zone ``hand``: they go to ``discard``, then
     ``draws`` cards (as many, unless a modifier changed it) are drawn from ``draw``
-    into ``hand``. :class:`~boardcore.Exchange` performs one for each seat that
+    into ``hand``. :class:`~boardcore.steps.Exchange` performs one for each seat that
     picked cards, once every pick is revealed.
 
     Quiet: while nothing acts on exchanges, the ``CardsMoved`` events are its record."""

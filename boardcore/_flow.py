@@ -4,7 +4,7 @@ A game declares its turn as a tuple of phases (``GameSpec.phases``) and, if it
 needs them, set-up phases that run once before the first turn. A phase is either
 a :class:`Phase` subclass, whose :meth:`Phase.begin` schedules what happens, or
 any step class with a ``name`` (a phase that is a single step, such as a
-:class:`~boardcore.PlayCard`). Either way the engine records ``PhaseBegan`` and
+:class:`~boardcore.steps.PlayCard`). Either way the engine records ``PhaseBegan`` and
 ``PhaseEnded`` around it, and checks the game's end condition when it ends.
 """
 

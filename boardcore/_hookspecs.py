@@ -127,7 +127,7 @@ def make_roll(match: Match, sides: int, value: int, reason: str, roll: DieRolled
 
     Called for every die a roll rolls, after the generator (or a die loaded by
     ``boardcore.testing.load_dice``) gave ``value``; ``roll`` is the
-    :class:`~boardcore.DieRolled` moment being performed, with who rolls
+    :class:`~boardcore.events.DieRolled` moment being performed, with who rolls
     (``roll.player``) and what for (``roll.purpose``) as fields. To change a roll
     before it is rolled (another die, a bonus, cancel it), a rule that
     ``modifies(DieRolled)`` is the clearer tool. Stops at first non-None result.

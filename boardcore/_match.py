@@ -549,7 +549,7 @@ class Match(MatchData):
         return value
 
     def roll(self, sides: int, reason: str = "", *, player: int | None = None, purpose: str = "") -> int:
-        """Roll one die and return its result: performs a :class:`~boardcore.DieRolled`
+        """Roll one die and return its result: performs a :class:`~boardcore.events.DieRolled`
         moment, so card effects and plugin rules may modify it first (roll two and
         keep the best, add a bonus) and react to it after. ``player`` is who rolls
         and ``purpose`` what for, as a tag the game documents; ``reason`` is what the
@@ -600,7 +600,7 @@ class Match(MatchData):
         moment's own :meth:`~boardcore.Moment.happen`, then it is recorded and its
         reactions run. Returns the moment as it happened, or None when it was
         cancelled or replaced. A moment whose class sets ``asks`` is performed as a
-        step instead (``m.schedule(boardcore.Perform(moment))``)."""
+        step instead (``m.schedule(boardcore.steps.Perform(moment))``)."""
         kind = type(moment)
         plain = self.rules.plain_moments.get(kind)
         if plain is None:

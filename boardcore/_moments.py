@@ -120,7 +120,7 @@ def perform(m: Match, moment: Moment) -> Moment | None:
     if type(moment).asks:
         raise RuleError(
             f"{type(moment).__name__} may ask whether to replace it (asks = True), so it is performed as a step: "
-            f"m.schedule(boardcore.Perform(moment)), not m.perform(moment)"
+            f"m.schedule(boardcore.steps.Perform(moment)), not m.perform(moment)"
         )
     rules = m.rules
     if not rules.changes(type(moment)):  # the usual case: nothing in play changes this kind of moment

@@ -10,7 +10,7 @@ every seat acts in every turn), and the cards each seat ``held`` and ``played``
 
 A card is *held* by a seat when it entered one of that seat's private zones (a
 zone family declared with ``Visibility.OWNER``: a hand). It is *played* by a seat
-when a :class:`~boardcore.CardPlayed` event names the seat and the card, or when
+when a :class:`~boardcore.events.CardPlayed` event names the seat and the card, or when
 the card went straight from one of the seat's private zones into one of its public
 zones (a tableau). Cards discarded without effect are held, not played.
 

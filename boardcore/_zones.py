@@ -61,7 +61,7 @@ class Zone(str):
     ``deck=True`` puts every card of the game into the zone (in the order the
     cards were registered) and shuffles it when a match is set up. ``refill``
     names the zone shuffled back in when a draw finds this one empty; ``limit``
-    is a hand limit that :class:`~boardcore.EnforceLimit` enforces.
+    is a hand limit that :class:`~boardcore.steps.EnforceLimit` enforces.
     """
 
     visibility: Visibility

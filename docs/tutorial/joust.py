@@ -19,7 +19,7 @@ SCORE = boardcore.Counter("score")
 
 # --8<-- [start:procedure]
 @attrs.frozen
-class Joust(boardcore.Procedure):
+class Joust(boardcore.steps.Procedure):
     """Up to three passes: the active seat aims high or low, both roll, the higher
     roll (plus 1 for aiming low) scores; a score of 2 unseats and ends the joust."""
 
@@ -47,7 +47,7 @@ class Joust(boardcore.Procedure):
 
 
 @attrs.frozen
-class Aim(boardcore.Choose):
+class Aim(boardcore.steps.Choose):
     """High or low (public, like every lance)."""
 
     public = True

@@ -157,7 +157,7 @@ def fill(m: Match, seat: int, squares: Iterable[str]) -> None:
 
 
 @attrs.frozen
-class PlaceUnit(boardcore.Choose):
+class PlaceUnit(boardcore.steps.Choose):
     """AZ-D01 / AZ-D02: the square of the ``index``-th named unit. The empty squares are
     public, so a lone square is taken without asking."""
 
@@ -185,7 +185,7 @@ class PlaceUnit(boardcore.Choose):
 
 
 @attrs.frozen
-class LeaveEmpty(boardcore.Choose):
+class LeaveEmpty(boardcore.steps.Choose):
     """AZ-D03: which remaining square stays empty (AZ-R02); the plentiful units fill the rest."""
 
     public = True

@@ -53,10 +53,10 @@ class Fate(boardcore.Phase):
 
     def begin(self, m: Match) -> None:
         m.perform(CardsDrawn(m.active, CONSTANTS.draw, "fate", DRAW, HAND[m.active]))
-        m.schedule(boardcore.EnforceLimit(HAND[m.active], DISCARD))
+        m.schedule(boardcore.steps.EnforceLimit(HAND[m.active], DISCARD))
 
 
-class Menu(boardcore.PlayCard):
+class Menu(boardcore.steps.PlayCard):
     """A phase's menu (AZ-D05, AZ-D07): a card whose use is one of the phase's
     ``accepts`` and that has a legal order, asked as the card and then the order;
     the side's Draw-2 card; or "done" (a phase may end with nothing played,
@@ -188,7 +188,7 @@ class MoveMenu(Menu):
 
 
 @attrs.frozen
-class GroupMove(boardcore.Choose):
+class GroupMove(boardcore.steps.Choose):
     """AZ-D06: add units one at a time, each moving at once, and finish once one has
     moved (AZ-R12). The card is already discarded and the board and marks are public,
     so the options are public: a lone one is taken without asking. The step keeps
@@ -376,7 +376,7 @@ def is_defense(card: AztecCard, side: Side) -> bool:
 
 
 @attrs.frozen
-class Defense(boardcore.CardWindow):
+class Defense(boardcore.steps.CardWindow):
     """What follows a declared attack: the attacked side may negate the whole attack
     with one of its Defense cards, or pass (AZ-D08); then the attack is resolved,
     negated or not (:class:`AttackResolved`), and the Leaders are checked (AZ-R29: the
@@ -436,4 +436,4 @@ class AttackMenu(Menu):
         hit = (square_of(m, aim),) if card.shot is None else shot_squares(card.shot, square_of(m, unit), Direction[aim])
         taken = occupancy(m)
         attack = Attack(player, card.id, unit, hit, tuple(taken[s] for s in hit if s in taken))
-        m.schedule(boardcore.Perform(AttackDeclared(attack)))
+        m.schedule(boardcore.steps.Perform(AttackDeclared(attack)))

@@ -6,7 +6,7 @@ phases that perform them; the count of a battle and the end.
 Each moment is performed through the engine (``m.perform``): effects and plugin
 rules may modify it, cancel it or replace it, and react to it once it has
 happened. The game performs the engine's ``CardsDrawn`` (a hand, ``purpose``
-"hand") and ``Exchanged`` (the Strategy exchange, through ``boardcore.Exchange``)
+"hand") and ``Exchanged`` (the Strategy exchange, through ``boardcore.steps.Exchange``)
 and its own ``HandFought`` and ``StreakScored``. ``HandFought`` is always
 recorded in the log; the others are *quiet*: what they do is recorded already
 (the cards moved, the streak counted), so they are logged only while something
@@ -152,7 +152,7 @@ class Reinforcements(boardcore.Phase):
                 m.perform(_DRAWN[seat])
 
 
-class Strategy(boardcore.Exchange):
+class Strategy(boardcore.steps.Exchange):
     """Both players secretly choose up to 4 cards to exchange (GW-D01, GW-R06); then,
     Romans first, each discards them and draws as many (an ``Exchanged`` each)."""
 

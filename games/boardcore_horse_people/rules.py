@@ -19,8 +19,8 @@ default view shows to everybody.
 **The turn.** Migration, Tribute, Invasion, Steppes (rules section 4). Every
 multi-card choice is asked one card at a time, then "done" (an engine
 ``Select``). The two simultaneous choices are the engine's secret choices: the
-Migration exchange (HP-D01) is a ``boardcore.Exchange`` and the Invasion plays
-(HP-D03) a ``boardcore.SecretChoices``; nothing is revealed until everybody has
+Migration exchange (HP-D01) is a ``boardcore.steps.Exchange`` and the Invasion plays
+(HP-D03) a ``boardcore.steps.SecretChoices``; nothing is revealed until everybody has
 chosen. The Khan's Tribute (HP-D02) is an ordinary ``Select`` by one player.
 
 **The moments.** What the rules perform, and cards and plugin rules may change.
@@ -55,7 +55,8 @@ from typing import ClassVar
 import attrs
 
 import boardcore
-from boardcore import Match, Perform, Result, Visibility
+from boardcore import Match, Result, Visibility
+from boardcore.steps import Perform
 from boardcore.events import CardsDrawn
 
 from .cards import CONSTANTS, TYPES, HorseCard, can_stop, candidates, contest, deposes, total, tribute_gain
@@ -128,7 +129,7 @@ _drawn = lru_cache(maxsize=256)(CardsDrawn)
 """A draw of the Migration: moments are frozen values, and the same few recur every turn."""
 
 
-class Migration(boardcore.Exchange):
+class Migration(boardcore.steps.Exchange):
     """Deal 7 cards to each seat in turn (HP-R04); then everybody, the Khan too,
     secretly picks 0-4 of them (HP-D01) and, in seat order, discards them and draws
     as many (HP-R05). A player's discards reach the pile before his own draws, so
@@ -162,7 +163,7 @@ class Tribute(boardcore.Phase):
             TributePlay(m.table.khan).run(m)
 
 
-class CardSelect(boardcore.Select):
+class CardSelect(boardcore.steps.Select):
     """A selection of cards from the chooser's hand for the class's ``play``,
     limited by the card types declared for it (``cards.candidates``)."""
 
@@ -223,7 +224,7 @@ class TributeCollected(boardcore.Moment):
 # -- Invasion ----------------------------------------------------------------------------
 
 
-class Invasion(boardcore.SecretChoices):
+class Invasion(boardcore.steps.SecretChoices):
     """Every Nomad chooses a play in secret (HP-D03); all are revealed together,
     then the Khan may be deposed and the title contested (``InvasionResolved``).
     A Nomad who skips the Invasion is not asked and plays nothing."""
@@ -233,7 +234,7 @@ class Invasion(boardcore.SecretChoices):
     def choosers(self, m: Match) -> Sequence[int]:
         return [seat for seat in nomads(m) if not m.skips(seat, self.name)]
 
-    def selection(self, m: Match, seat: int) -> boardcore.Select:
+    def selection(self, m: Match, seat: int) -> boardcore.steps.Select:
         return InvasionPlay(seat)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:

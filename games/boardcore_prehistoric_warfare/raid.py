@@ -29,7 +29,8 @@ from typing import Any, ClassVar, cast
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Perform, Phase, Procedure, Target, pick
+from boardcore import Action, Match, Phase, Target, pick
+from boardcore.steps import Perform, Procedure
 
 from .cards import RULES, CardType, PWCard, Side, effect_of, said
 from .tribe import DECK, FOOD, HAND, PRISONERS, AttackMode, CardsDrawn, Cause, HandWindow, LeftPlay, PlayFromHand
@@ -221,7 +222,7 @@ class RaidDeclared(boardcore.Moment):
         m.schedule(PickRaiders(self.attacker))
 
 
-class PickRaiders(boardcore.Select):
+class PickRaiders(boardcore.steps.Select):
     """PW-D12: add raiders one at a time; done only after the first (PW-R23). A
     run of interchangeable generic markers is one option (section 4.4, :func:`.merged`).
     All the Defender's persons defend."""
@@ -307,7 +308,7 @@ class RaidRounds(Procedure):
 
 
 @attrs.frozen
-class ChooseTarget(boardcore.Choose):
+class ChooseTarget(boardcore.steps.Choose):
     """PW-D13: the attack's owner names an eligible target (PW-R24): an opposing
     participant not yet marked in this step, a run of interchangeable generic markers
     as one option (section 4.4). With none, the attack is skipped."""
@@ -353,7 +354,7 @@ class RerollWindow(HandWindow):
     """
 
     verb = "reroll with"
-    after = boardcore.AfterReaction.RESTART
+    after = boardcore.steps.AfterReaction.RESTART
 
     def responders(self, m: Match) -> Sequence[int]:
         attack = raid_of(m).attack
@@ -407,7 +408,7 @@ class ExtraRound(HandWindow):
         RaidRounds.update(m, again=True)
 
 
-class Stance(boardcore.Select):
+class Stance(boardcore.steps.Select):
     """PW-D16: RETREAT or FIGHT ON, chosen in secret. Its options never depend on
     anything hidden, so the "done" that follows the pick is answered by the engine."""
 
@@ -421,14 +422,14 @@ class Stance(boardcore.Select):
         return "casualties are tied: retreat, or fight on?"
 
 
-class Retreat(boardcore.SecretChoices):
+class Retreat(boardcore.steps.SecretChoices):
     """PW-D16 for both sides at once; only a double RETREAT ends the raid, with no
     winner (PW-R27)."""
 
     def choosers(self, m: Match) -> Sequence[int]:
         return raid_of(m).attacker, raid_of(m).defender
 
-    def selection(self, m: Match, seat: int) -> boardcore.Select:
+    def selection(self, m: Match, seat: int) -> boardcore.steps.Select:
         return Stance(seat)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
@@ -465,7 +466,7 @@ class Aftermath(Phase):
 
 
 @attrs.frozen
-class Capture(boardcore.Choose):
+class Capture(boardcore.steps.Choose):
     """PW-D11: the Attacker picks one of the Defender's generic markers to capture;
     it becomes one of his Prisoners (PW-R33). A run of interchangeable ones is one option (section 4.4)."""
 

@@ -257,7 +257,7 @@ def modifier(m: Match, target: str) -> int:
 # -- phases 1 to 5, a tribe's own turn: playing a card from the hand ---------------------
 
 
-class PlayFromHand(boardcore.PlayCard):
+class PlayFromHand(boardcore.steps.PlayCard):
     """A card of the active player's hand played to the discard pile, or pass.
 
     ``plays`` is the type of card it plays (any type, when None: then
@@ -277,10 +277,10 @@ class PlayFromHand(boardcore.PlayCard):
         return card.type is self.plays
 
     def targets(self, m: Match, player: int, card: PWCard) -> Iterable[tuple[Target, str]] | None:
-        return boardcore.opponents(m, player) if self.on_opponent else None
+        return boardcore.steps.opponents(m, player) if self.on_opponent else None
 
 
-class HandWindow(boardcore.CardWindow):
+class HandWindow(boardcore.steps.CardWindow):
     """A window in which a player may play a card from his hand to the discard pile:
     a negation (PW-D05), a reroll (PW-D17), another raid round (PW-D14, PW-D15)."""
 
@@ -299,7 +299,7 @@ class Nomad(Phase):
     def begin(self, m: Match) -> None:
         seat = m.active
         m.perform(CardsDrawn(seat, 1 + (population(m, seat) >= RULES.big_tribe), "nomad", DECK, HAND[seat]))
-        m.schedule(boardcore.EnforceLimit(HAND[seat], DISCARD), DrawCards())
+        m.schedule(boardcore.steps.EnforceLimit(HAND[seat], DISCARD), DrawCards())
 
 
 class DrawCards(PlayFromHand):
@@ -382,7 +382,7 @@ class Negation(HandWindow):
 
 
 @attrs.frozen
-class LosePerson(boardcore.Choose):
+class LosePerson(boardcore.steps.Choose):
     """PW-D06 and PW-D09: ``player`` chooses one of his persons in play to lose
     (a run of interchangeable generic markers as one option, section 4.4)."""
 
@@ -396,7 +396,7 @@ class LosePerson(boardcore.Choose):
         return f"{self.cause.value}: choose a person to lose"
 
     def chosen(self, m: Match, player: int, item: str) -> None:
-        m.schedule(boardcore.Perform(LeftPlay(item, player, self.cause)))
+        m.schedule(boardcore.steps.Perform(LeftPlay(item, player, self.cause)))
 
 
 # -- Phase 4: Tribe --------------------------------------------------------------------

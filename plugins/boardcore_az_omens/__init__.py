@@ -58,7 +58,7 @@ class Santiago(boardcore.Effect):
 
 
 @attrs.frozen
-class Pursuit(boardcore.Choose):
+class Pursuit(boardcore.steps.Choose):
     """Ride ``unit`` into ``square``, or pass. The board and the played card are public,
     so the options are public: with nothing to ride into, "pass" is taken unasked. The
     step holds a piece and a square, never a card, so a re-deal can ask it again."""

@@ -61,7 +61,7 @@ class SilkRoad(boardcore.Effect):
 
 
 @attrs.frozen
-class Toll(boardcore.Choose):
+class Toll(boardcore.steps.Choose):
     """The Khan takes 1 Loot from a Nomad who has some, or passes."""
 
     card: str = attrs.field(kw_only=True)

@@ -37,7 +37,7 @@ class SpiritHunt(pw.Effect):
 
 
 @attrs.frozen
-class SpiritTheft(boardcore.Choose):
+class SpiritTheft(boardcore.steps.Choose):
     """The hunter picks an opponent who has Food and takes 1 from him (the game's
     ``FoodStolen`` moment). Who has Food is public, so the engine answers a lone
     choice, and nobody with none is offered."""
@@ -45,7 +45,7 @@ class SpiritTheft(boardcore.Choose):
     public = True
 
     def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
-        victims = [seat for seat, _ in boardcore.opponents(m, player) if m.count(pw.FOOD, seat)]
+        victims = [seat for seat, _ in boardcore.steps.opponents(m, player) if m.count(pw.FOOD, seat)]
         return [(str(seat), f"steal 1 Food from seat {seat}") for seat in victims]
 
     def prompt(self, m: Match, player: int) -> str:

@@ -13,21 +13,15 @@ from boardcore import _hookspecs
 
 PUBLIC = [
     "Action",
-    "AfterReaction",
     "BoardcoreError",
     "CANCEL",
     "Card",
-    "CardWindow",
-    "Choose",
     "Counter",
     "DONE",
     "Decision",
     "Done",
     "Effect",
-    "EnforceLimit",
     "Event",
-    "Exchange",
-    "ExchangeCards",
     "Game",
     "GamePlugin",
     "GameSpec",
@@ -38,20 +32,15 @@ PUBLIC = [
     "Option",
     "PASS",
     "Pass",
-    "Perform",
     "Phase",
     "Pick",
     "Piece",
     "Play",
-    "PlayCard",
     "PluginError",
-    "Procedure",
     "Result",
     "RuleError",
     "SearchHints",
     "SeatZones",
-    "SecretChoices",
-    "Select",
     "State",
     "Step",
     "Target",
@@ -59,7 +48,6 @@ PUBLIC = [
     "UnknownGame",
     "Use",
     "Visibility",
-    "Window",
     "Zone",
     "ZoneSpec",
     "__version__",
@@ -71,7 +59,6 @@ PUBLIC = [
     "list_games",
     "load_game",
     "modifies",
-    "opponents",
     "pick",
     "reacts_to",
     "redeal_by_owner",
@@ -270,6 +257,15 @@ def test_zone_spec_visibility():
     assert [public.visible_to(p) for p in (0, 1)] == [True, True]
     assert [mine.visible_to(p) for p in (0, 1)] == [False, True]
     assert [hidden.visible_to(p) for p in (0, 1)] == [False, False]
+
+
+@pytest.mark.parametrize("name", ["PlayCard", "Choose", "Select", "CardWindow", "Procedure", "Perform", "opponents"])
+def test_the_ready_made_steps_live_in_boardcore_steps_and_0_3_names_still_work_with_a_warning(name):
+    import boardcore.steps
+
+    with pytest.warns(DeprecationWarning, match=rf"boardcore.{name} is now boardcore.steps.{name}; .*migration.md"):
+        assert getattr(boardcore, name) is getattr(boardcore.steps, name)
+    assert name in boardcore.steps.__all__ and name not in boardcore.__all__
 
 
 @pytest.mark.parametrize("name", ["CardsMoved", "DieRolled", "PhaseBegan", "TurnEnded", "MomentReplaced"])

@@ -142,7 +142,7 @@ def test_secret_choices_ask_only_the_choosers():
 # -- an Exchange between families: each seat's own deck and discard ------------------------------
 
 
-class Swap(boardcore.Exchange):
+class Swap(boardcore.steps.Exchange):
     """toy-duel's players may swap one card with their own deck."""
 
     name = "swap"

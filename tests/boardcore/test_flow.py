@@ -71,9 +71,9 @@ def test_enforce_limit_repeats_until_the_hand_fits():
 def test_enforce_limit_needs_a_limit_and_an_owner():
     m = DUEL.new_state(players=2, seed=0).match
     with pytest.raises(RuleError):
-        boardcore.EnforceLimit(toy.DISCARD[0], toy.DISCARD[1]).run(m)
+        boardcore.steps.EnforceLimit(toy.DISCARD[0], toy.DISCARD[1]).run(m)
     with pytest.raises(RuleError):
-        boardcore.EnforceLimit(toy.BOX, toy.DISCARD[1]).run(m)
+        boardcore.steps.EnforceLimit(toy.BOX, toy.DISCARD[1]).run(m)
 
 
 # -- secret simultaneous Select and its reveal -----------------------------------------

@@ -26,7 +26,7 @@ TOOL_SUPPORT = frozenset({
 })  # fmt: skip
 """Private modules that serve the tools, not the rules."""
 
-PUBLIC_FACES = frozenset({"boardcore", "boardcore.events", "boardcore.grid", "boardcore.loaders"})
+PUBLIC_FACES = frozenset({"boardcore", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.steps"})
 """The engine modules a tool may import: the package and its public submodules."""
 
 FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")

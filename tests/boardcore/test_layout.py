@@ -299,6 +299,7 @@ PLAIN_MODULES = [
     "boardcore.server.store",
     "boardcore.simulate",
     "boardcore.spaces",
+    "boardcore.steps",
     "boardcore.testing",
     "boardcore.testing.arrange",
     "boardcore.testing.conformance",

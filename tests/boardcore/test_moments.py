@@ -175,7 +175,7 @@ def test_whoever_could_hold_an_optional_replacement_is_asked_so_asking_reveals_n
 
 def test_a_moment_that_asks_cannot_be_performed_in_the_middle_of_a_step():
     state = skirmish_at()
-    with pytest.raises(boardcore.RuleError, match=r"performed as a step: m.schedule\(boardcore.Perform\(moment\)\)"):
+    with pytest.raises(boardcore.RuleError, match=r"performed as a step: m.schedule\(boardcore.steps.Perform\(moment\)\)"):
         state.match.perform(SoldierLost(1, soldiers(state, 1)[0]))
 
 

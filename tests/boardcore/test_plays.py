@@ -213,7 +213,7 @@ def test_a_public_play_answers_its_lone_pass_and_a_private_one_asks_it():
 
 
 @attrs.frozen
-class Flash(boardcore.PlayCard):
+class Flash(boardcore.steps.PlayCard):
     """Show cards from your hand one by one (they stay in hand), then done."""
 
     name: ClassVar[str] = "flash"
@@ -261,7 +261,7 @@ def test_a_play_without_pass_and_without_playable_cards_asks_nothing():
 
 
 @attrs.frozen
-class PickGift(boardcore.Choose):
+class PickGift(boardcore.steps.Choose):
     """Pick a gift among the counters you do not have yet (not public), or pass."""
 
     name: ClassVar[str] = "gift"

@@ -450,7 +450,7 @@ class Tax:
 
 
 @attrs.frozen
-class Refund(boardcore.Choose):
+class Refund(boardcore.steps.Choose):
     """Defined in this module, where the Tax plugin is defined: the engine finds it."""
 
     public = True

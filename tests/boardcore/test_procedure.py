@@ -47,7 +47,7 @@ def test_update_hands_an_answer_to_the_waiting_procedure():
 
 def test_a_stage_that_returns_something_else_is_refused():
     @attrs.frozen
-    class Broken(boardcore.Procedure):
+    class Broken(boardcore.steps.Procedure):
         stages = ("one",)
 
         def one(self, m: Match) -> object:

@@ -48,7 +48,7 @@ class Greedy(boardcore.Phase):
 
 
 @attrs.frozen
-class KeepOrDiscard(boardcore.Choose):
+class KeepOrDiscard(boardcore.steps.Choose):
     """Asks about the card just drawn, keeping its id: hidden from the others, so a re-deal moves it."""
 
     card: str = ""

@@ -173,7 +173,7 @@ def test_game_steps_round_trip_with_the_game():
         toy.CommitCard(1),
         toy.Commit(),
         toy.BoostRestart(index=1, order=(1, 0)),
-        boardcore.EnforceLimit("hand:0", "discard:0"),
+        boardcore.steps.EnforceLimit("hand:0", "discard:0"),
         toy.ChooseTarget(2),
     ):
         assert round_trip(step, boardcore.Step, game=game) == step
@@ -188,6 +188,6 @@ def test_ready_made_steps_round_trip_with_their_fields():
         toycards.SpyReport(2),
         toycards.Market(),
         toycards.Mulligan(),
-        boardcore.ExchangeCards(0, "hand:0", 2),
+        boardcore.steps.ExchangeCards(0, "hand:0", 2),
     ):
         assert round_trip(step, boardcore.Step, game=game) == step

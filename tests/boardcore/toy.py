@@ -45,7 +45,8 @@ from typing import Any, ClassVar
 import attrs
 
 import boardcore
-from boardcore import AfterReaction, Match, Result, SeatZones, Visibility, Zone, pick
+from boardcore import Match, Result, SeatZones, Visibility, Zone, pick
+from boardcore.steps import AfterReaction
 
 DUEL = "toy-duel"
 ARENA = "toy-arena"
@@ -99,11 +100,11 @@ class Draw(boardcore.Phase):
     def begin(self, m: Match) -> None:
         for s in m.alive():
             m.draw(DECK[s], HAND[s], 2)
-        m.schedule(*(boardcore.EnforceLimit(HAND[s], DISCARD[s]) for s in m.alive()))
+        m.schedule(*(boardcore.steps.EnforceLimit(HAND[s], DISCARD[s]) for s in m.alive()))
 
 
 @attrs.frozen
-class CommitCard(boardcore.Select):
+class CommitCard(boardcore.steps.Select):
     """One seat's secret commitment: one card of its hand, then "done"."""
 
     secret = True
@@ -125,7 +126,7 @@ def power(m: Match, card_id: str) -> int:
 
 
 @attrs.frozen
-class Commit(boardcore.SecretChoices):
+class Commit(boardcore.steps.SecretChoices):
     """Everyone secretly commits one card; the commitments are revealed together."""
 
     name: ClassVar[str] = "commit"
@@ -134,7 +135,7 @@ class Commit(boardcore.SecretChoices):
     def choosers(self, m: Match) -> Sequence[int]:
         return m.alive()
 
-    def selection(self, m: Match, seat: int) -> boardcore.Select:
+    def selection(self, m: Match, seat: int) -> boardcore.steps.Select:
         return self.commit(seat)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
@@ -167,7 +168,7 @@ BOOST = pick("boost", "spend a token: +2 power")
 
 
 @attrs.frozen
-class Boost(boardcore.Window):
+class Boost(boardcore.steps.Window):
     """Seats, weakest first, may spend a token for +2 power; then the window closes.
 
     Tokens are public, so the window is ``public``: a seat without a token is skipped."""
@@ -341,7 +342,7 @@ class Arm(boardcore.Phase):
 
 
 @attrs.frozen
-class TakeGear(boardcore.Select):
+class TakeGear(boardcore.steps.Select):
     """Take at most one gear card from the armory, or done (the armory is public)."""
 
     public = True
@@ -365,7 +366,7 @@ class Attack(boardcore.Phase):
 
 
 @attrs.frozen
-class ChooseTarget(boardcore.Choose):
+class ChooseTarget(boardcore.steps.Choose):
     """Attack another seat (who is left is public, so a lone target is chosen by the engine)."""
 
     public = True

@@ -81,7 +81,7 @@ class Strike(boardcore.Phase):
 
 
 @attrs.frozen
-class Aim(boardcore.Choose):
+class Aim(boardcore.steps.Choose):
     """Strike a soldier of another seat, or rest (pass). Soldiers are public."""
 
     can_pass = True
@@ -94,7 +94,7 @@ class Aim(boardcore.Choose):
         if m.roll(6, f"seat {player} strikes {soldier}", player=player, purpose="strike") >= 4:
             m.perform(Wounded(target, soldier))
             if m.count(HP, soldier) == 0:
-                m.schedule(boardcore.Perform(SoldierLost(target, soldier)))
+                m.schedule(boardcore.steps.Perform(SoldierLost(target, soldier)))
 
 
 def end_if(m: Match) -> Result | None:

@@ -48,7 +48,7 @@ class Harvest(boardcore.Phase):
     def begin(self, m: Match) -> None:
         roll = m.roll(6, "harvest", player=m.active, purpose="harvest")
         m.draw(ORCHARD, HAND[m.active], 1 if roll <= 3 else 2)
-        m.schedule(boardcore.EnforceLimit(HAND[m.active], COMPOST))
+        m.schedule(boardcore.steps.EnforceLimit(HAND[m.active], COMPOST))
 
 
 class Market(boardcore.Phase):
@@ -62,7 +62,7 @@ class Market(boardcore.Phase):
 
 
 @attrs.frozen
-class Sell(boardcore.Select):
+class Sell(boardcore.steps.Select):
     """The cards to sell, picked one at a time, then "done"."""
 
     def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:

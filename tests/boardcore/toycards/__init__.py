@@ -135,7 +135,7 @@ def last_seat(m: Match) -> int:
     return m.players - 1
 
 
-class Mulligan(boardcore.Exchange):
+class Mulligan(boardcore.steps.Exchange):
     """Before the first turn, everybody may exchange up to 2 cards, in secret."""
 
     name = "mulligan"
@@ -154,7 +154,7 @@ class Income(boardcore.Phase):
 
 
 @attrs.frozen
-class Build(boardcore.PlayCard):
+class Build(boardcore.steps.PlayCard):
     """Play a Banner, Spy or Trophy into your tableau, or pass."""
 
     name = "build"
@@ -167,7 +167,7 @@ class Build(boardcore.PlayCard):
 
 
 @attrs.frozen
-class Act(boardcore.PlayCard):
+class Act(boardcore.steps.PlayCard):
     """Play Coins and Strikes from your hand, one after the other, until done."""
 
     name = "act"
@@ -180,7 +180,7 @@ class Act(boardcore.PlayCard):
         return card.kind in (Kind.COIN, Kind.STRIKE)
 
     def targets(self, m: Match, player: int, card: Any) -> Any:
-        return boardcore.opponents(m, player) if card.kind is Kind.STRIKE else None
+        return boardcore.steps.opponents(m, player) if card.kind is Kind.STRIKE else None
 
     def played(self, m: Match, player: int, card: Any, target: Any) -> None:
         m.mark("played", card.id)
@@ -206,7 +206,7 @@ class ActTwoStep(Act):
 
 
 @attrs.frozen
-class ShieldWindow(boardcore.Window):
+class ShieldWindow(boardcore.steps.Window):
     """The target of a Strike may block it with a Shield from its hand.
 
     Shields are hidden, so the window is not public: the target is asked whenever
@@ -239,7 +239,7 @@ class ShieldWindow(boardcore.Window):
 
 
 @attrs.frozen
-class ShieldCardWindow(boardcore.CardWindow):
+class ShieldCardWindow(boardcore.steps.CardWindow):
     """The same window written with the engine's CardWindow: any Shield of the hand is offered."""
 
     striker: int
@@ -284,7 +284,7 @@ class LeakyShieldWindow(ShieldWindow):
 
 
 @attrs.frozen
-class SpyReport(boardcore.Choose):
+class SpyReport(boardcore.steps.Choose):
     """A Spy's owner may take 1 gold after an opponent's Strike."""
 
     public = True
@@ -298,7 +298,7 @@ class SpyReport(boardcore.Choose):
 
 
 @attrs.frozen
-class Market(boardcore.Choose):
+class Market(boardcore.steps.Choose):
     """Buy 1 VP for 3 gold, or pass. Gold is public, so a lone "pass" is not asked."""
 
     name: ClassVar[str] = "market"
@@ -320,7 +320,7 @@ class Cleanup(boardcore.Phase):
     name = "cleanup"
 
     def begin(self, m: Match) -> None:
-        m.schedule(boardcore.EnforceLimit(HAND[m.active], DISCARD))
+        m.schedule(boardcore.steps.EnforceLimit(HAND[m.active], DISCARD))
 
 
 # -- card effects ----------------------------------------------------------------------

@@ -1,0 +1,30 @@
+"""Ready-made steps: the decisions and procedures most games are made of.
+
+* :class:`Choose` - one player picks one item (a card, a person, a square), or passes;
+* :class:`Select` - build a set one pick at a time, then "done" (secret or not);
+* :class:`SecretChoices` - several players choose in secret, revealed together;
+  :class:`Exchange` (with :class:`ExchangeCards`) is the card game's "discard up to
+  N in secret, then everybody discards and redraws";
+* :class:`EnforceLimit` - discard down to a hand limit, one card at a time;
+* :class:`PlayCard` - play a card from a zone, aim it, or pass; a menu with
+  ``repeat``, mixing abilities of cards in play; :func:`opponents` aims at other seats;
+* :class:`Window` and :class:`CardWindow` - each responder in turn may react (with a
+  card from hand), or pass; :class:`AfterReaction` says what follows a reaction;
+* :class:`Procedure` - a multi-stage procedure written as methods in rulebook order;
+* :class:`Perform` - performs a moment that may ask whether a card replaces it.
+
+The base classes ``boardcore.Step`` and ``boardcore.Phase`` are at the top level.
+"""
+
+from __future__ import annotations
+
+from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
+from ._moments import Perform
+from ._plays import PlayCard, opponents
+from ._procedure import Procedure
+from ._windows import AfterReaction, CardWindow, Window
+
+__all__ = [
+    "AfterReaction", "CardWindow", "Choose", "EnforceLimit", "Exchange", "ExchangeCards", "Perform", "PlayCard",
+    "Procedure", "SecretChoices", "Select", "Window", "opponents",
+]  # fmt: skip
