@@ -2,11 +2,12 @@
 
 The public API is listed in ``__all__`` (a test pins it); everything else lives
 in private ``_modules`` that may change. Start with :func:`load_game`, then
-``game.new_state(...)``. Public submodules: :mod:`boardcore.grid` (squares and
-boards), :mod:`boardcore.loaders` (a game's data files), :mod:`boardcore.events`
-(the engine's events and moments), :mod:`boardcore.steps` (ready-made steps),
-:mod:`boardcore.testing` (the kit for game authors), and the adapters
-:mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
+``game.new_state(...)``. Public submodules: :mod:`boardcore.actions` (the answers a
+decision offers), :mod:`boardcore.steps` (ready-made steps), :mod:`boardcore.events`
+(the engine's events and moments), :mod:`boardcore.loaders` (a game's data files),
+:mod:`boardcore.registry` (finding games, making hooks), :mod:`boardcore.grid`
+(squares and boards), :mod:`boardcore.testing` (the kit for game authors), and the
+adapters :mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
 
 Where things live (imports point down this list only):
 
@@ -21,7 +22,6 @@ Where things live (imports point down this list only):
   ``_plugins``, ``_game``, ``_registry``.
 """
 
-from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, Use, pick
 from ._cards import Card
 from ._decisions import Decision, Result
 from ._deprecation import renamed
@@ -30,29 +30,25 @@ from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, Ru
 from ._events import Event, Moment
 from ._flow import Phase, TurnOrder
 from ._game import Game, GamePlugin
-from ._hookspecs import hookimpl, hookspec
+from ._hookspecs import hookimpl
 from ._match import Match, Piece
 from ._redeal import redeal_by_owner
-from ._registry import game_from_provider, game_specs, list_games, load_game
+from ._registry import list_games, load_game
 from ._serialize import from_data, to_data
 from ._spec import Counter, GameSpec, Option, SearchHints
 from ._state import State
 from ._steps import Step
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec
-from . import _flow, _match, _zones, events, loaders, steps
+from . import _flow, _match, _zones, actions, events, loaders, registry, steps
 
 __version__ = "0.3.0"
 
 __all__ = [
     "CANCEL",
-    "DONE",
-    "PASS",
-    "Action",
     "BoardcoreError",
     "Card",
     "Counter",
     "Decision",
-    "Done",
     "Effect",
     "Event",
     "Game",
@@ -63,11 +59,8 @@ __all__ = [
     "Match",
     "Moment",
     "Option",
-    "Pass",
     "Phase",
-    "Pick",
     "Piece",
-    "Play",
     "PluginError",
     "Result",
     "RuleError",
@@ -75,23 +68,17 @@ __all__ = [
     "SeatZones",
     "State",
     "Step",
-    "Target",
     "TurnOrder",
     "UnknownGame",
-    "Use",
     "Visibility",
     "Zone",
     "ZoneSpec",
     "__version__",
     "from_data",
-    "game_from_provider",
-    "game_specs",
     "hookimpl",
-    "hookspec",
     "list_games",
     "load_game",
     "modifies",
-    "pick",
     "reacts_to",
     "redeal_by_owner",
     "renamed",
@@ -99,14 +86,16 @@ __all__ = [
     "to_data",
 ]
 
-# Names 0.3 had at the top level that moved for 0.4 (docs/migration.md, From 0.3 to 0.4): the
-# loaders to ``boardcore.loaders``, the engine's events to ``boardcore.events``, the ready-made
-# steps to ``boardcore.steps``, and engine internals no game needs out of the public face.
-# They work for this version, with a DeprecationWarning that names where they are now.
+# Names 0.3 had at the top level that moved for 0.4 (docs/migration.md, From 0.3 to 0.4): to the
+# namespaces boardcore.actions, .loaders, .events, .steps and .registry, and engine internals no
+# game needs out of the public face. They work for this version, with a DeprecationWarning that
+# names where they are now.
 __getattr__ = renamed(__name__, {
+    **{name: (f"boardcore.actions.{name}", getattr(actions, name)) for name in actions.__all__},
     **{name: (f"boardcore.loaders.{name}", getattr(loaders, name)) for name in loaders.__all__},
     **{name: (f"boardcore.events.{name}", getattr(events, name)) for name in events.__all__},
     **{name: (f"boardcore.steps.{name}", getattr(steps, name)) for name in steps.__all__},
+    **{name: (f"boardcore.registry.{name}", getattr(registry, name)) for name in registry.__all__},
     "run_agenda": ("an engine internal: State.apply and Game.new_state run the agenda", _flow.run_agenda),
     "NextTurn": ("an engine internal: GameSpec.turn_order says who takes the next turn", _flow.NextTurn),
     "MatchData": ("Match, which holds the same fields", _match.MatchData),

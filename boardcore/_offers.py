@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from . import Action, Pick
+from .actions import Action, Pick
 
 if TYPE_CHECKING:
     from . import Decision, State

@@ -33,7 +33,8 @@ from .ismcts import (
 )
 
 if TYPE_CHECKING:
-    from . import Action, Decision, State
+    from . import Decision, State
+    from .actions import Action
 
 BOTS_GROUP = "boardcore.bots"
 

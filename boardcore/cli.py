@@ -15,7 +15,8 @@ from typing import Any, TextIO
 from .bots import make_bot, split_specs
 from .display import describe_result, narrate
 from ._seating import Seating
-from . import BoardcoreError, InvalidData, __version__, game_specs, load_game
+from . import BoardcoreError, InvalidData, __version__, load_game
+from .registry import game_specs
 from ._progress import progress_bar
 from ._registry import broken_games
 from .report import add_report_command, add_simulate_options, simulate_options

@@ -55,7 +55,8 @@ from . import BoardcoreError, InvalidData, PluginError
 from ._settings import flag_setting, fraction_setting, number_setting, whole_setting
 
 if TYPE_CHECKING:
-    from . import Action, Decision, Match, Result, State
+    from . import Decision, Match, Result, State
+    from .actions import Action
 
 DEFAULT_ITERATIONS = 200
 DEFAULT_HORIZON = 10

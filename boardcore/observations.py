@@ -50,7 +50,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from . import Game, InvalidData, PluginError, SeatZones, State, Zone, hookspec
+from . import Game, InvalidData, PluginError, SeatZones, State, Zone
+from .registry import hookspec
 from .spaces import ActionSpace, check_players
 
 if TYPE_CHECKING:

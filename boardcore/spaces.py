@@ -43,7 +43,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from . import Action, Done, Game, IllegalAction, InvalidData, Pass, Pick, Play, Result, State
+from . import Game, IllegalAction, InvalidData, Result, State
+from .actions import Action, Done, Pass, Pick, Play
 from .grid import Direction
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """What a server can host: the installed games, their setup options, the opt-in
 plugins made for each, and the installed bots.
 
-Everything here is read through the public API (``boardcore.game_specs``,
+Everything here is read through the public API (``boardcore.registry.game_specs``,
 ``boardcore.load_game``, ``boardcore.bots``) and the ``boardcore.plugins``
 entry-point group, so a third-party game installed beside boardcore is offered
 exactly like the built-in ones.
@@ -13,7 +13,8 @@ import functools
 from importlib.metadata import entry_points
 from typing import Any
 
-from .. import BoardcoreError, Game, game_specs, load_game
+from .. import BoardcoreError, Game, load_game
+from ..registry import game_specs
 from .._seating import sides_of
 from ..bots import bot_summary, list_bots
 from ..display import game_title

@@ -30,7 +30,8 @@ from typing import Any
 
 import attrs
 
-from .. import Action, BoardcoreError, Decision, Game, IllegalAction, State
+from .. import BoardcoreError, Decision, Game, IllegalAction, State
+from ..actions import Action
 from .._seating import sides_of
 from ..display import game_title
 from . import catalog

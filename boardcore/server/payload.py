@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import Action, Card, Decision, Event, State
+from .. import Card, Decision, Event, State
+from ..actions import Action
 from .._legend import Legend
 from .._offers import card_of, squares_named, unplayable
 from .._seating import Seating

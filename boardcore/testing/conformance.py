@@ -39,7 +39,8 @@ from typing import Any
 import attrs
 
 from .. import _rng as rng
-from .. import Action, Game, IllegalAction, State, pick, to_data
+from .. import Game, IllegalAction, State, to_data
+from ..actions import Action, pick
 from ..events import Chose
 from .._persist import dump_match
 from .._redeal import deal_again

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .. import Action, Decision, IllegalAction, State
+from .. import Decision, IllegalAction, State
+from ..actions import Action
 
 E = TypeVar("E")
 

@@ -23,7 +23,7 @@ test with a mark, on a test, a class or a whole module (``pytestmark``)::
   the replay in another process unless asked: ``conformance(cross_process=True)``).
 
 The mark takes the game's name, or a ``boardcore.Game`` already loaded (a game
-that is not installed, from ``boardcore.game_from_provider``).
+that is not installed, from ``boardcore.registry.game_from_provider``).
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from .. import Action, Game, State
+from .. import Game, State
+from ..actions import Action
 
 
 @attrs.frozen

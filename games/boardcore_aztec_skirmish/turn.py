@@ -32,7 +32,8 @@ from typing import ClassVar
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Target, pick
+from boardcore import Match
+from boardcore.actions import Action, Target, pick
 from boardcore.events import CardsDrawn
 from boardcore.grid import ALL_DIRECTIONS, Direction, move, occupancy, square_of
 

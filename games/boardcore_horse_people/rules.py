@@ -169,19 +169,19 @@ class CardSelect(boardcore.steps.Select):
 
     play: ClassVar[str]
 
-    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[boardcore.Action]:
+    def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[boardcore.actions.Action]:
         # One look at the hand for both questions (which cards may come next, and
         # whether the play may stop); the option of a card is made once.
         held = cards_in(m, HAND[self.player])
         chosen = [m.card(c) for c in picked]
         found = [_play_option(m.rules, card.id) for card in candidates(self.play, held, chosen)]
-        return [*found, boardcore.DONE] if can_stop(self.play, held, chosen) else found
+        return [*found, boardcore.actions.DONE] if can_stop(self.play, held, chosen) else found
 
 
 @lru_cache(maxsize=4096)
-def _play_option(rules: boardcore.Game, card_id: str) -> boardcore.Action:
+def _play_option(rules: boardcore.Game, card_id: str) -> boardcore.actions.Action:
     """The option that plays a card: fixed by the loaded game and the card, so made once."""
-    return boardcore.pick(card_id, f"play {rules.cards[card_id].label}")
+    return boardcore.actions.pick(card_id, f"play {rules.cards[card_id].label}")
 
 
 class TributePlay(CardSelect):

@@ -265,18 +265,18 @@ def asked(state: boardcore.State) -> list[int]:
 
 def items(state: boardcore.State, seat: int) -> list[str]:
     """The card ids ``seat`` may pick now (not "done")."""
-    return [o.item for o in decision(state, seat).options if isinstance(o, boardcore.Pick)]
+    return [o.item for o in decision(state, seat).options if isinstance(o, boardcore.actions.Pick)]
 
 
 def can_finish(state: boardcore.State, seat: int) -> bool:
     """Whether ``seat`` is offered "done" now."""
-    return boardcore.DONE in decision(state, seat).options
+    return boardcore.actions.DONE in decision(state, seat).options
 
 
 def pick(state: boardcore.State, seat: int, cards: Sequence[str]) -> None:
     """Pick ``cards`` (ids) one at a time without finishing the choice."""
     for card in cards:
-        offered = [o for o in decision(state, seat).options if isinstance(o, boardcore.Pick) and o.item == card]
+        offered = [o for o in decision(state, seat).options if isinstance(o, boardcore.actions.Pick) and o.item == card]
         assert offered, f"{card} not among {[str(o) for o in decision(state, seat).options]}"
         state.apply(seat, offered[0])
 
@@ -289,7 +289,7 @@ def play(state: boardcore.State, seat: int, cards: Sequence[str] = ()) -> None:
     others about it.
     """
     pick(state, seat, cards)
-    state.apply(seat, boardcore.DONE)
+    state.apply(seat, boardcore.actions.DONE)
 
 
 def no_exchanges(state: boardcore.State) -> None:

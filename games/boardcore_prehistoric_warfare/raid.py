@@ -29,7 +29,8 @@ from typing import Any, ClassVar, cast
 import attrs
 
 import boardcore
-from boardcore import Action, Match, Phase, Target, pick
+from boardcore import Match, Phase
+from boardcore.actions import Action, Target, pick
 from boardcore.steps import Perform, Procedure
 
 from .cards import RULES, CardType, PWCard, Side, effect_of, said
@@ -235,7 +236,7 @@ class PickRaiders(boardcore.steps.Select):
         tribe = persons(m, self.player)
         free = [p for p in tribe if p not in picked]
         offered: list[Action] = [pick(p, f"add {wording}") for p, wording in merged(m, tribe, free)]
-        return [*offered, boardcore.DONE] if picked else offered
+        return [*offered, boardcore.actions.DONE] if picked else offered
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         return f"raiders so far: {len(picked)}; add one, or done" if picked else "choose your first raider"
@@ -416,7 +417,7 @@ class Stance(boardcore.steps.Select):
     public = True
 
     def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[Action]:
-        return [boardcore.DONE] if picked else [pick(RETREAT, "retreat"), pick(FIGHT_ON, "fight on")]
+        return [boardcore.actions.DONE] if picked else [pick(RETREAT, "retreat"), pick(FIGHT_ON, "fight on")]
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         return "casualties are tied: retreat, or fight on?"

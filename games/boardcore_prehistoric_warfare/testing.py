@@ -237,7 +237,7 @@ def play_on(state: State, player: int, card_name: str, target: int) -> None:
     """Play a card from hand on seat ``target`` (PW-D04, PW-D10), by card id or name."""
     m = state.match
     for o in decision(state, player).options:
-        if isinstance(o, boardcore.Play) and o.target == target and card_name in (o.card, m.rules.cards[o.card].name):
+        if isinstance(o, boardcore.actions.Play) and o.target == target and card_name in (o.card, m.rules.cards[o.card].name):
             state.apply(player, o)
             return
     raise AssertionError(f"cannot play {card_name} on {target}: {options(state, player)}")
@@ -282,7 +282,7 @@ def raid(
         [choice] = [o for o in offered if getattr(o, "item", None) in (plain if person in plain else (person,))]
         state.apply(0, choice)
     if not events(state, RaidBegan):
-        state.apply(0, boardcore.DONE)
+        state.apply(0, boardcore.actions.DONE)
     assert set(events(state, RaidBegan)[0].raiders) == set(chosen), "the raiders are not the ones chosen"
     return state, built
 
@@ -294,7 +294,7 @@ def pass_rerolls(state: State) -> None:
     while state.pending and all(str(o) == "pass" for o in state.pending[0].options):
         if "reroll, or pass" not in state.pending[0].prompt:
             return
-        state.apply(state.pending[0].player, boardcore.PASS)
+        state.apply(state.pending[0].player, boardcore.actions.PASS)
 
 
 def strike(state: State, player: int, *targets: str) -> None:

@@ -28,7 +28,8 @@ from typing import ClassVar, cast
 import attrs
 
 import boardcore
-from boardcore import Match, Phase, Target, Visibility
+from boardcore import Match, Phase, Visibility
+from boardcore.actions import Target
 from boardcore.events import CardsDrawn
 
 from .cards import RULES, CardType, PWCard, Slot, effect_of, said

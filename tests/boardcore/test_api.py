@@ -12,14 +12,11 @@ import boardcore.testing
 from boardcore import _hookspecs
 
 PUBLIC = [
-    "Action",
     "BoardcoreError",
     "CANCEL",
     "Card",
     "Counter",
-    "DONE",
     "Decision",
-    "Done",
     "Effect",
     "Event",
     "Game",
@@ -30,12 +27,8 @@ PUBLIC = [
     "Match",
     "Moment",
     "Option",
-    "PASS",
-    "Pass",
     "Phase",
-    "Pick",
     "Piece",
-    "Play",
     "PluginError",
     "Result",
     "RuleError",
@@ -43,23 +36,17 @@ PUBLIC = [
     "SeatZones",
     "State",
     "Step",
-    "Target",
     "TurnOrder",
     "UnknownGame",
-    "Use",
     "Visibility",
     "Zone",
     "ZoneSpec",
     "__version__",
     "from_data",
-    "game_from_provider",
-    "game_specs",
     "hookimpl",
-    "hookspec",
     "list_games",
     "load_game",
     "modifies",
-    "pick",
     "reacts_to",
     "redeal_by_owner",
     "renamed",
@@ -176,8 +163,8 @@ def test_errors_subclass_the_natural_builtins():
 
 
 def test_errors_carry_their_context():
-    err = boardcore.IllegalAction("no", player=1, action=boardcore.DONE)
-    assert (err.player, err.action, str(err)) == (1, boardcore.DONE, "no")
+    err = boardcore.IllegalAction("no", player=1, action=boardcore.actions.DONE)
+    assert (err.player, err.action, str(err)) == (1, boardcore.actions.DONE, "no")
     err = boardcore.PluginError("broke", plugin="p")
     assert err.plugin == "p" and str(err) == "plugin p: broke"
     err = boardcore.InvalidData("bad", where="$.zones")
@@ -219,28 +206,28 @@ def test_hookimpl_marks_for_the_boardcore_project():
 
 
 def test_actions_are_frozen_hashable_values_with_short_text():
-    a = boardcore.pick("d0-1", "discard Spear")
-    assert a == boardcore.Pick("d0-1", "discard Spear") and hash(a) == hash(boardcore.Pick("d0-1", "discard Spear"))
-    assert boardcore.pick("d0-1", "discard Spear") is a
-    assert str(a) == "discard Spear" and str(boardcore.DONE) == "done" and str(boardcore.PASS) == "pass"
-    assert boardcore.DONE == boardcore.Done() and boardcore.PASS == boardcore.Pass()
-    assert boardcore.DONE != boardcore.PASS and a != boardcore.Pick("d0-1", "discard it")
-    assert len({a, boardcore.DONE, boardcore.PASS, boardcore.pick("d0-1", "discard Spear")}) == 3
+    a = boardcore.actions.pick("d0-1", "discard Spear")
+    assert a == boardcore.actions.Pick("d0-1", "discard Spear") and hash(a) == hash(boardcore.actions.Pick("d0-1", "discard Spear"))
+    assert boardcore.actions.pick("d0-1", "discard Spear") is a
+    assert str(a) == "discard Spear" and str(boardcore.actions.DONE) == "done" and str(boardcore.actions.PASS) == "pass"
+    assert boardcore.actions.DONE == boardcore.actions.Done() and boardcore.actions.PASS == boardcore.actions.Pass()
+    assert boardcore.actions.DONE != boardcore.actions.PASS and a != boardcore.actions.Pick("d0-1", "discard it")
+    assert len({a, boardcore.actions.DONE, boardcore.actions.PASS, boardcore.actions.pick("d0-1", "discard Spear")}) == 3
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         a.item = "d0-2"
 
 
 def test_a_play_is_a_frozen_value_reading_as_its_text():
-    a = boardcore.Play("strike-1", 1, "play Strike on seat 1")
-    assert a == boardcore.Play("strike-1", 1, "play Strike on seat 1") and hash(a) == hash(boardcore.Play("strike-1", 1, "play Strike on seat 1"))
-    assert a != boardcore.Play("strike-1", 0, "play Strike on seat 1")
-    assert str(a) == "play Strike on seat 1" and isinstance(a, boardcore.Action)
+    a = boardcore.actions.Play("strike-1", 1, "play Strike on seat 1")
+    assert a == boardcore.actions.Play("strike-1", 1, "play Strike on seat 1") and hash(a) == hash(boardcore.actions.Play("strike-1", 1, "play Strike on seat 1"))
+    assert a != boardcore.actions.Play("strike-1", 0, "play Strike on seat 1")
+    assert str(a) == "play Strike on seat 1" and isinstance(a, boardcore.actions.Action)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         a.target = 0
 
 
 def test_decisions_and_results_are_frozen():
-    d = boardcore.Decision(0, (boardcore.DONE,), "ok?")
+    d = boardcore.Decision(0, (boardcore.actions.DONE,), "ok?")
     assert d.secret is False
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         d.player = 1
@@ -257,6 +244,24 @@ def test_zone_spec_visibility():
     assert [public.visible_to(p) for p in (0, 1)] == [True, True]
     assert [mine.visible_to(p) for p in (0, 1)] == [False, True]
     assert [hidden.visible_to(p) for p in (0, 1)] == [False, False]
+
+
+@pytest.mark.parametrize(
+    "name, namespace",
+    [("DONE", "actions"), ("PASS", "actions"), ("Pick", "actions"), ("Play", "actions"), ("pick", "actions"),
+     ("Target", "actions"), ("game_specs", "registry"), ("game_from_provider", "registry"), ("hookspec", "registry")],
+)  # fmt: skip
+def test_answers_and_the_registry_live_in_namespaces_and_0_3_names_still_work_with_a_warning(name, namespace):
+    import importlib
+
+    module = importlib.import_module(f"boardcore.{namespace}")
+    with pytest.warns(DeprecationWarning, match=rf"boardcore.{name} is now boardcore.{namespace}.{name}; .*migration.md"):
+        assert getattr(boardcore, name) is getattr(module, name)
+    assert name in module.__all__ and name not in boardcore.__all__
+
+
+def test_the_top_level_is_a_short_public_face():
+    assert len(boardcore.__all__) <= 40
 
 
 @pytest.mark.parametrize("name", ["PlayCard", "Choose", "Select", "CardWindow", "Procedure", "Perform", "opponents"])

@@ -8,7 +8,7 @@ import json
 import attrs
 
 import boardcore
-from boardcore import DONE
+from boardcore.actions import DONE
 from boardcore.events import Chose, MomentCancelled, PhaseBegan, Revealed
 from boardcore.testing import choose, decision, events, options
 

@@ -115,7 +115,7 @@ def test_a_loaded_game_lists_the_reactions_to_each_event_class():
     assert len(game.reactions(Hit)) == len(game.reactions(Blocked)) == len(game.reactions(StrikeResolved)) == 1
     assert game.reactions(PhaseEnded) == () and game.reactions(Event) == ()
     assert game.reacting is True
-    assert boardcore.game_from_provider(__import__("toy"), name="toy-duel").reacting is False
+    assert boardcore.registry.game_from_provider(__import__("toy"), name="toy-duel").reacting is False
 
 
 class Chronicle(toycards.ToyEffect):
@@ -154,7 +154,7 @@ class Listener:
 def test_reactions_run_card_by_card_then_the_on_event_hooks():
     effect = Chronicle()
     game = toycards.variant("toy-cards-chronicle", effects={"spy": effect, "trophy": effect})
-    listening = boardcore.game_from_provider(
+    listening = boardcore.registry.game_from_provider(
         boardcore.GamePlugin(game.spec, cards=toycards.CARDS, effects=dict(game.effects), package="toycards"),
         plugins=[Listener(effect.seen)],
     )
@@ -237,7 +237,7 @@ class AskingTrophy(toycards.ToyEffect):
 
     @reacts_to(StrikeResolved)
     def glory(self, m, card, event):
-        m.ask(0, [boardcore.PASS], "take the trophy?", toycards.SpyReport(0))
+        m.ask(0, [boardcore.actions.PASS], "take the trophy?", toycards.SpyReport(0))
 
 
 def test_a_reaction_that_asks_directly_is_refused_and_the_action_rolled_back():

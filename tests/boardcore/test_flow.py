@@ -6,7 +6,8 @@ import pytest
 
 import boardcore
 from boardcore._zones import attachment_zone
-from boardcore import DONE, PASS, Result, RuleError
+from boardcore import Result, RuleError
+from boardcore.actions import DONE, PASS
 from boardcore.events import Chose, DieRolled, PhaseBegan, PhaseEnded, PlayerOut, Revealed, TurnBegan, TurnEnded
 from boardcore.testing import arranged, events, load_dice, put, set_count, stack
 
@@ -570,7 +571,7 @@ class SeatsInReverse(boardcore.TurnOrder):
 
 def test_a_game_may_declare_a_turn_order_of_its_own():
     spec = attrs.evolve(toy.ARENA_SPEC, name="toy-arena-reverse", turn_order=SeatsInReverse())
-    game = boardcore.game_from_provider(boardcore.GamePlugin(spec, cards=toy.arena_cards))
+    game = boardcore.registry.game_from_provider(boardcore.GamePlugin(spec, cards=toy.arena_cards))
     state = game.new_state(players=3, seed=0)
     while state.turn < 5 and not state.is_over:
         state.apply(state.pending[0].player, state.pending[0].options[0])

@@ -13,10 +13,10 @@ GAMES = ["gallic-wars", "invasions-of-the-horse-people", "prehistoric-warfare", 
 
 texts = st.text(max_size=12)
 junk_actions = st.one_of(
-    st.builds(boardcore.Pick, texts, texts),
-    st.builds(boardcore.Play, texts, st.one_of(st.none(), st.integers(-3, 9), texts), texts),
-    st.just(boardcore.DONE),
-    st.just(boardcore.PASS),
+    st.builds(boardcore.actions.Pick, texts, texts),
+    st.builds(boardcore.actions.Play, texts, st.one_of(st.none(), st.integers(-3, 9), texts), texts),
+    st.just(boardcore.actions.DONE),
+    st.just(boardcore.actions.PASS),
     st.integers(),
     st.text(max_size=20),
     st.none(),

@@ -55,7 +55,7 @@ def test_replay_from_the_command_line_imports_nothing_a_file_names(tmp_path, evi
 
 
 @attrs.frozen(eq=False)
-class Flatterer(boardcore.Action):
+class Flatterer(boardcore.actions.Action):
     """Claims to equal every action."""
 
     def __eq__(self, other: object) -> bool:
@@ -76,7 +76,7 @@ def test_apply_refuses_an_object_that_only_claims_to_be_an_option():
 def test_apply_hands_the_rules_the_engines_own_option():
     state = boardcore.load_game("gallic-wars").new_state(players=2, seed=3)
     offered = state.pending[0].options[0]
-    copy = boardcore.from_data(boardcore.Pick, boardcore.to_data(offered))
+    copy = boardcore.from_data(boardcore.actions.Pick, boardcore.to_data(offered))
     assert copy == offered and copy is not offered
     state.apply(0, copy)
     assert state.history[-1][1] is offered

@@ -229,7 +229,7 @@ def test_the_game_says_whether_searches_reuse_unless_the_bot_does():
 
     spec = attrs.evolve(gw.SPEC, name="gallic-wars-reusing", search=boardcore.SearchHints(reuse=True))
     plugin = boardcore.GamePlugin(spec, cards=gw.deck, effects=gw.BASE_EFFECTS, package="boardcore_gallic_wars")
-    reusing = boardcore.game_from_provider(plugin)
+    reusing = boardcore.registry.game_from_provider(plugin)
     bot = ISMCTSBot(seed=1, iterations=30)
     two_picks(reusing.new_state(players=2, seed=3), bot)
     assert bot.reused == 1

@@ -26,7 +26,10 @@ TOOL_SUPPORT = frozenset({
 })  # fmt: skip
 """Private modules that serve the tools, not the rules."""
 
-PUBLIC_FACES = frozenset({"boardcore", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.steps"})
+PUBLIC_FACES = frozenset({
+    "boardcore", "boardcore.actions", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
+    "boardcore.steps",
+})  # fmt: skip
 """The engine modules a tool may import: the package and its public submodules."""
 
 FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")

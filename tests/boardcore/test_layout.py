@@ -267,6 +267,7 @@ def test_the_hooks_page_documents_no_hook_that_does_not_exist():
 PLAIN_MODULES = [
     "boardcore",
     "boardcore.__main__",
+    "boardcore.actions",
     "boardcore.bots",
     "boardcore.cli",
     "boardcore.display",
@@ -279,6 +280,7 @@ PLAIN_MODULES = [
     "boardcore.observations",
     "boardcore.openspiel",
     "boardcore.pettingzoo",
+    "boardcore.registry",
     "boardcore.report",
     "boardcore.server",
     "boardcore.server.app",

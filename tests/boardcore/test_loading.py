@@ -209,12 +209,12 @@ def test_an_option_of_the_wrong_type_is_refused():
 
 def test_from_data_is_strict_too():
     with pytest.raises(InvalidData) as caught:
-        boardcore.from_data(boardcore.Pick, {"kind": "Pick", "item": 5, "text": "x"})
+        boardcore.from_data(boardcore.actions.Pick, {"kind": "Pick", "item": 5, "text": "x"})
     assert caught.value.where == "$.item"
     with pytest.raises(InvalidData):
         boardcore.from_data(boardcore.Result, {"winners": [True], "reason": "x", "scores": None})
     with pytest.raises(InvalidData):
-        boardcore.from_data(boardcore.Play, {"kind": "Play", "card": "c", "target": 1.0, "text": "x"})
+        boardcore.from_data(boardcore.actions.Play, {"kind": "Play", "card": "c", "target": 1.0, "text": "x"})
 
 
 # -- the invariants of a match at rest (checked with and without verify) ----------------------------

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import DONE, PASS, Pick, Play
+from boardcore.actions import DONE, PASS, Pick, Play
 from boardcore.events import CardPlayed, CardsMoved, Chose, CounterChanged
 from boardcore.testing import advance_to, arranged, choose, decision, events, options, put, stack
 
@@ -376,7 +376,7 @@ def test_a_menu_offers_the_abilities_of_cards_in_play_after_the_cards_each_once(
     state.apply(0, decision(state).options[-3])
     assert state.match.count(GOLD, 0) == gold + 1
     # the first Banner has rallied: only the second is offered now
-    assert [o.ability for o in decision(state).options if isinstance(o, boardcore.Use)] == [banners[1]]
+    assert [o.ability for o in decision(state).options if isinstance(o, boardcore.actions.Use)] == [banners[1]]
 
 
 def test_a_menu_with_an_empty_hand_still_asks_when_an_ability_is_offered():

@@ -6,7 +6,8 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import DONE, PluginError, UnknownGame
+from boardcore import PluginError, UnknownGame
+from boardcore.actions import DONE
 from boardcore.events import DieRolled
 from boardcore.testing import load_dice
 
@@ -391,25 +392,25 @@ def test_a_provider_with_two_games_needs_a_name():
     import sys
 
     with pytest.raises(UnknownGame):
-        boardcore.game_from_provider(sys.modules["toy"])
+        boardcore.registry.game_from_provider(sys.modules["toy"])
     with pytest.raises(UnknownGame, match="toy-arena"):
-        boardcore.game_from_provider(sys.modules["toy"], name="toy-chess")
-    assert boardcore.game_from_provider(sys.modules["toy"], name=toy.ARENA).name == toy.ARENA
+        boardcore.registry.game_from_provider(sys.modules["toy"], name="toy-chess")
+    assert boardcore.registry.game_from_provider(sys.modules["toy"], name=toy.ARENA).name == toy.ARENA
 
 
 def test_a_provider_offering_no_game_is_refused():
     with pytest.raises(PluginError, match="no games"):
-        boardcore.game_from_provider(toy.Provider("empty"))
+        boardcore.registry.game_from_provider(toy.Provider("empty"))
 
 
 def test_a_provider_offering_a_non_spec_is_refused():
     with pytest.raises(PluginError, match="GameSpec"):
-        boardcore.game_from_provider(toy.Provider("odd", "toy-odd"))
+        boardcore.registry.game_from_provider(toy.Provider("odd", "toy-odd"))
 
 
 def test_a_provider_offering_one_name_twice_is_refused():
     with pytest.raises(PluginError, match="also provided"):
-        boardcore.game_from_provider(toy.Provider("twice", toy.DUEL_SPEC, toy.DUEL_SPEC))
+        boardcore.registry.game_from_provider(toy.Provider("twice", toy.DUEL_SPEC, toy.DUEL_SPEC))
 
 
 def test_register_games_returning_one_spec_instead_of_a_list_is_a_plugin_error():
@@ -419,7 +420,7 @@ def test_register_games_returning_one_spec_instead_of_a_list_is_a_plugin_error()
     impl.__name__ = "register_games"
     lone = types.SimpleNamespace(name="lone", register_games=boardcore.hookimpl(impl))
     with pytest.raises(PluginError) as caught:
-        boardcore.game_from_provider(lone)
+        boardcore.registry.game_from_provider(lone)
     assert caught.value.plugin == "lone"
 
 
@@ -515,7 +516,7 @@ def test_a_game_plugin_does_not_find_classes_of_other_modules():
     # toy, are not found, and the first one stored in a match cannot be saved.
     plugin = boardcore.GamePlugin(toy.DUEL_SPEC, cards=toy.duel_cards(), effects=toy.DUEL_EFFECTS)
     assert plugin.package == __name__
-    state = boardcore.game_from_provider(plugin).new_state(players=2, seed=1)
+    state = boardcore.registry.game_from_provider(plugin).new_state(players=2, seed=1)
     toy.act(state, 0, "discard")
     toy.act(state, 1, "discard")
     with pytest.raises(PluginError, match="CommitCard"):
@@ -527,7 +528,7 @@ def test_a_game_plugin_does_not_find_classes_of_other_modules():
             toy.DUEL_SPEC, cards=toy.duel_cards(), effects=toy.DUEL_EFFECTS, types=[toy.CommitCard, toy.Boost, toy.Score]
         ),
     ):
-        game = boardcore.game_from_provider(fixed)
+        game = boardcore.registry.game_from_provider(fixed)
         again = game.replay(seed=1, players=2, history=state.history)
         assert game.state_from_json(again.to_json()) == again
 

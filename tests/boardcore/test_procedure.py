@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "tutorial"
 from joust import PLUGIN, SCORE, Joust  # noqa: E402
 
 sys.path.pop(0)
-GAME = boardcore.game_from_provider(PLUGIN)
+GAME = boardcore.registry.game_from_provider(PLUGIN)
 
 
 def test_stages_run_in_order_with_what_they_schedule_in_between():

@@ -32,10 +32,10 @@ class GreedyDiscard(boardcore.Step):
 
     def run(self, m: Match) -> None:
         m.add(FOOD, 1, self.player)
-        options = [boardcore.pick(c, f"discard {m.card(c).name}") for c in m.cards(HAND[self.player])]
+        options = [boardcore.actions.pick(c, f"discard {m.card(c).name}") for c in m.cards(HAND[self.player])]
         m.ask(self.player, options, "discard a card", self)
 
-    def resolve(self, m: Match, player: int, action: boardcore.Action) -> None:
+    def resolve(self, m: Match, player: int, action: boardcore.actions.Action) -> None:
         m.move((action.item,), HAND[player], PILE)  # type: ignore[attr-defined]
         m.draw(DECK, HAND[player])
 
@@ -87,7 +87,7 @@ def make(name: str, phase: type) -> boardcore.Game:
         turn_limit=8,
         at_limit=lambda m: boardcore.Result((), "turn limit"),
     )
-    return boardcore.game_from_provider(boardcore.GamePlugin(spec, cards=cards, package=__name__))
+    return boardcore.registry.game_from_provider(boardcore.GamePlugin(spec, cards=cards, package=__name__))
 
 
 def test_a_step_that_changes_the_match_while_it_asks_is_refused_by_a_redeal_naming_it():

@@ -51,11 +51,11 @@ def test_a_game_plugin_publishes_one_game_through_the_hooks_and_answers_only_for
     plugin = boardcore.GamePlugin(spec, cards=cards, effects=toy.DUEL_EFFECTS, package="toy")
     assert plugin.register_cards("another game") == [] and plugin.register_types("another game") == []
     assert plugin.register_effects("another game") == {}
-    game = boardcore.game_from_provider(plugin)
+    game = boardcore.registry.game_from_provider(plugin)
     assert game.name == spec.name and len(game.cards) == len(toy.duel_cards()) and calls == [1]
     state = game.new_state(players=2, seed=1)
     toy.act(state, 0, "discard")
     toy.act(state, 1, "discard")  # toy's CommitCard is now stored: found in package "toy"
     assert game.state_from_json(state.to_json()).to_json() == state.to_json()
-    boardcore.game_from_provider(plugin)
+    boardcore.registry.game_from_provider(plugin)
     assert calls == [1, 1]  # cards from a function are asked for each time the game is loaded

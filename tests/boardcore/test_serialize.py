@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import boardcore
-from boardcore import DONE, PASS, Action, Decision, Event, InvalidData, Pick, Play, Result, from_data, pick, to_data
+from boardcore import Decision, Event, InvalidData, Result, from_data, to_data
+from boardcore.actions import DONE, PASS, Action, Pick, Play, pick
 from boardcore.events import CardsMoved, CounterChanged, DieRolled
 
 import toy

@@ -77,9 +77,9 @@ def test_copies_of_a_card_share_one_id_and_different_cards_do_not():
     copies = next(ids for _, ids in specs if len(ids) > 1)
     space = ActionSpace(game, 2)
     state = game.new_state(players=2, seed=1)
-    ids = {space.tokens(state, 0, boardcore.Pick(card, "x")) for card in copies}
+    ids = {space.tokens(state, 0, boardcore.actions.Pick(card, "x")) for card in copies}
     assert len(ids) == 1
-    others = {space.tokens(state, 0, boardcore.Pick(ids_[0], "x")) for _, ids_ in specs}
+    others = {space.tokens(state, 0, boardcore.actions.Pick(ids_[0], "x")) for _, ids_ in specs}
     assert len(others) == len(specs)
 
 
@@ -88,7 +88,7 @@ def test_seats_are_counted_from_the_player_choosing():
     space = ActionSpace(game, 4)
     state = game.new_state(players=4, seed=1)
     card = next(iter(game.cards))
-    play = boardcore.Play(card, 3, "play it on seat 3")
+    play = boardcore.actions.Play(card, 3, "play it on seat 3")
     assert space.names[space.tokens(state, 1, play)[1]] == "seat:+2"
     assert space.names[space.tokens(state, 3, play)[1]] == "seat:+0"
 
@@ -98,7 +98,7 @@ def test_a_piece_on_the_board_reads_as_its_square():
     space = ActionSpace(game, 2)
     state = game.new_state(players=2, seed=1, deployment="standard")
     piece, where = next((pid, p.square) for pid, p in state.match.pieces.items())
-    names = [space.names[t] for t in space.tokens(state, 0, boardcore.Pick(f"{piece} d4", "move"))]
+    names = [space.names[t] for t in space.tokens(state, 0, boardcore.actions.Pick(f"{piece} d4", "move"))]
     assert names == [f"square:{where}", "square:d4"]
 
 

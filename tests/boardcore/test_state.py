@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 import boardcore
 from boardcore._match import MatchData
-from boardcore import DONE, PASS, IllegalAction, InvalidData, PluginError, pick
+from boardcore import IllegalAction, InvalidData, PluginError
+from boardcore.actions import DONE, PASS, pick
 from boardcore.testing import load_dice, put
 from boardcore.testing.strategies import playthroughs
 
@@ -387,15 +388,15 @@ def test_a_class_missing_from_register_types_is_refused_when_saving():
     # v2 finds the classes defined in the provider's own module; the duel's steps live
     # in toy, so this provider must list them and does not.
     provider = Elsewhere("forgetful", toy.DUEL_SPEC, cards=toy.duel_cards(), effects=toy.DUEL_EFFECTS)
-    state = boardcore.game_from_provider(provider).new_state(players=2, seed=1)
+    state = boardcore.registry.game_from_provider(provider).new_state(players=2, seed=1)
     state.to_json()  # the phases of the spec are always known
     toy.act(state, 0, "discard")
     toy.act(state, 1, "discard")  # now the toy's own steps are in the flow
     with pytest.raises(PluginError, match="CommitCard is stored in a match but was not listed by register_types"):
         state.to_json()
     listed = Elsewhere("listed", toy.DUEL_SPEC, cards=toy.duel_cards(), effects=toy.DUEL_EFFECTS, types=[toy.CommitCard])
-    twin = boardcore.game_from_provider(listed).replay(seed=1, players=2, history=state.history)
-    assert boardcore.game_from_provider(listed).state_from_json(twin.to_json()) == twin
+    twin = boardcore.registry.game_from_provider(listed).replay(seed=1, players=2, history=state.history)
+    assert boardcore.registry.game_from_provider(listed).state_from_json(twin.to_json()) == twin
 
 
 def _saved(game=DUEL):

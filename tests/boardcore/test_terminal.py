@@ -153,8 +153,8 @@ def test_an_option_that_already_words_a_card_as_its_text_is_not_worded_twice():
     state = game.new_state(seed=1)
     session = Session(state, {0: "Ann"}, {}, {0: "Ann", 1: "Bob"}, None, io.StringIO(), io.StringIO())
     card = next(c for c in game.cards.values() if c.text != c.label)
-    assert session.option_text(boardcore.pick(card.id, f"discard {card.label}")) == f"discard {card.text}"
-    assert session.option_text(boardcore.pick(card.id, f"discard {card.text}")) == f"discard {card.text}"
+    assert session.option_text(boardcore.actions.pick(card.id, f"discard {card.label}")) == f"discard {card.text}"
+    assert session.option_text(boardcore.actions.pick(card.id, f"discard {card.text}")) == f"discard {card.text}"
 
 
 # -- what a whole match reads like ---------------------------------------------------------

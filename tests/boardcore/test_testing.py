@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import DONE, pick
+from boardcore.actions import DONE, pick
 from boardcore.testing import (
     ConformanceError,
     Summary,
@@ -151,7 +151,7 @@ CHECKS = {"game invariants": [lambda m: ["too late"] if m.turn >= 3 else []]}
 def test_check_game_fails_on_a_broken_game_naming_the_property(prop):
     changes = BROKEN[prop]
     spec = attrs.evolve(toy.DUEL_SPEC, name=f"toy-broken-{prop.replace(' ', '-')}", **changes)
-    game = boardcore.game_from_provider(
+    game = boardcore.registry.game_from_provider(
         toy.Provider(spec.name, spec, cards=toy.duel_cards(), types=[Fragile], effects=toy.DUEL_EFFECTS)
     )
     with pytest.raises(ConformanceError) as caught:

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import boardcore
-from boardcore import DONE
+from boardcore.actions import DONE
 from boardcore.testing import load_dice, put
 from boardcore.testing.strategies import playthroughs
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from boardcore import PASS, Pick
+from boardcore.actions import PASS, Pick
 from boardcore.testing import advance_to, arranged, check_who_is_asked, choose, decision, events, options, put, stack
 
 import toycards

@@ -3,7 +3,7 @@
 This module is a game provider: its ``@boardcore.hookimpl`` functions are what a
 ``boardcore.games`` entry point would point at. Load a game with::
 
-    boardcore.game_from_provider(toy, name=toy.DUEL)
+    boardcore.registry.game_from_provider(toy, name=toy.DUEL)
 
 Every step, action and event class defined here is found by the engine (the
 module is the provider), so the module implements no ``register_types``.
@@ -45,7 +45,8 @@ from typing import Any, ClassVar
 import attrs
 
 import boardcore
-from boardcore import Match, Result, SeatZones, Visibility, Zone, pick
+from boardcore import Match, Result, SeatZones, Visibility, Zone
+from boardcore.actions import pick
 from boardcore.steps import AfterReaction
 
 DUEL = "toy-duel"
@@ -115,7 +116,7 @@ class CommitCard(boardcore.steps.Select):
     def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
         return len(picked) == 1
 
-    def option(self, m: Match, item: str) -> boardcore.Action:
+    def option(self, m: Match, item: str) -> boardcore.actions.Action:
         return pick(item, f"commit {m.card(item).label}")
 
 
@@ -178,10 +179,10 @@ class Boost(boardcore.steps.Window):
     def responders(self, m: Match) -> list[int]:
         return sorted(m.alive(), key=lambda s: (m.count(POWER, s), s))
 
-    def reactions(self, m: Match, player: int) -> list[boardcore.Action]:
+    def reactions(self, m: Match, player: int) -> list[boardcore.actions.Action]:
         return [BOOST] if m.count(TOKENS, player) else []
 
-    def react(self, m: Match, player: int, action: boardcore.Action) -> None:
+    def react(self, m: Match, player: int, action: boardcore.actions.Action) -> None:
         m.add(TOKENS, -1, player)
         m.add(POWER, 2, player)
 
@@ -220,7 +221,7 @@ class BoostMayReact(BoostAskAll):
 class BoostToWin(BoostRestart):
     """A boost that wins the match at once (the window would otherwise open again)."""
 
-    def react(self, m: Match, player: int, action: boardcore.Action) -> None:
+    def react(self, m: Match, player: int, action: boardcore.actions.Action) -> None:
         super().react(m, player, action)
         m.finish([player], "boosted to victory", duel_scores(m))
 
@@ -350,7 +351,7 @@ class TakeGear(boardcore.steps.Select):
     def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
         return () if picked else m.cards(ARMORY)
 
-    def option(self, m: Match, item: str) -> boardcore.Action:
+    def option(self, m: Match, item: str) -> boardcore.actions.Action:
         return pick(item, f"take {m.card(item).label}")
 
     def complete(self, m: Match, picked: tuple[str, ...]) -> None:
@@ -480,21 +481,21 @@ class Provider:
 def duel_variant(name: str, types: Sequence[type] = (), **changes: Any) -> boardcore.Game:
     """toy-duel under another name, with some of its spec changed."""
     spec = attrs.evolve(DUEL_SPEC, name=name, **changes)
-    return boardcore.game_from_provider(Provider(name, spec, cards=duel_cards(), types=types, effects=DUEL_EFFECTS))
+    return boardcore.registry.game_from_provider(Provider(name, spec, cards=duel_cards(), types=types, effects=DUEL_EFFECTS))
 
 
 def arena_variant(name: str, types: Sequence[type] = (), **changes: Any) -> boardcore.Game:
     """toy-arena under another name, with some of its spec changed."""
     spec = attrs.evolve(ARENA_SPEC, name=name, **changes)
-    return boardcore.game_from_provider(Provider(name, spec, cards=arena_cards(), types=types))
+    return boardcore.registry.game_from_provider(Provider(name, spec, cards=arena_cards(), types=types))
 
 
 def duel(*plugins: Any) -> boardcore.Game:
-    return boardcore.game_from_provider(sys.modules[__name__], name=DUEL, plugins=plugins)
+    return boardcore.registry.game_from_provider(sys.modules[__name__], name=DUEL, plugins=plugins)
 
 
 def arena(*plugins: Any) -> boardcore.Game:
-    return boardcore.game_from_provider(sys.modules[__name__], name=ARENA, plugins=plugins)
+    return boardcore.registry.game_from_provider(sys.modules[__name__], name=ARENA, plugins=plugins)
 
 
 def first_real_choice(game: boardcore.Game, players: int, seed: int) -> boardcore.State:
@@ -505,7 +506,7 @@ def first_real_choice(game: boardcore.Game, players: int, seed: int) -> boardcor
     return state
 
 
-def first(state: boardcore.State, player: int | None = None, text: str = "") -> tuple[int, boardcore.Action]:
+def first(state: boardcore.State, player: int | None = None, text: str = "") -> tuple[int, boardcore.actions.Action]:
     """The first pending (player, option) whose option text contains ``text``."""
     for d in state.pending:
         if player is None or d.player == player:
@@ -515,7 +516,7 @@ def first(state: boardcore.State, player: int | None = None, text: str = "") -> 
     raise AssertionError(f"no option {text!r} for {player} in {state.pending}")
 
 
-def act(state: boardcore.State, player: int | None = None, text: str = "") -> boardcore.Action:
+def act(state: boardcore.State, player: int | None = None, text: str = "") -> boardcore.actions.Action:
     p, o = first(state, player, text)
     state.apply(p, o)
     return o

@@ -180,4 +180,4 @@ EFFECTS = {"shield": Shield(), "banner": Banner(), "fog": Fog()}
 def skirmish(*plugins: Any, deck: dict[str, int] | None = None) -> boardcore.Game:
     """The game, with ``deck`` (card name -> copies) and opt-in ``plugins``."""
     provider = boardcore.GamePlugin(SPEC, cards=cards(deck or DEFAULT_DECK), effects=EFFECTS, package=__name__)
-    return boardcore.game_from_provider(provider, plugins=list(plugins))
+    return boardcore.registry.game_from_provider(provider, plugins=list(plugins))

@@ -30,17 +30,17 @@ def modules():
 
 def test_absent_the_game_is_unchanged(modules):
     orchard, bees = modules
-    base = boardcore.game_from_provider(orchard.PLUGIN)
-    with_bees = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
+    base = boardcore.registry.game_from_provider(orchard.PLUGIN)
+    with_bees = boardcore.registry.game_from_provider(orchard.PLUGIN, plugins=[bees])
     assert len(base.cards) == 20 and len(with_bees.cards) == 24
     assert "honey" not in base.effects
-    again = boardcore.game_from_provider(orchard.PLUGIN)
+    again = boardcore.registry.game_from_provider(orchard.PLUGIN)
     assert again.new_state(players=3, seed=9).to_json() == base.new_state(players=3, seed=9).to_json()
 
 
 def test_a_beehive_in_hand_makes_honey_at_the_market(modules):
     orchard, bees = modules
-    game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
+    game = boardcore.registry.game_from_provider(orchard.PLUGIN, plugins=[bees])
     state = arranged(game, players=2, seed=4, top={"orchard": ["Apple"]}, dice=[2], before=lambda s: put(s, "hand:0", ["Beehive", "Beehive"]))
     assert state.match.count("coins", 0) == 2
     assert [e.player for e in events(state, boardcore.events.Revealed)] == [0, 0]
@@ -49,7 +49,7 @@ def test_a_beehive_in_hand_makes_honey_at_the_market(modules):
 
 def test_the_scarecrow_rolls_its_holders_harvest_twice_and_keeps_the_better(modules):
     orchard, bees = modules
-    game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
+    game = boardcore.registry.game_from_provider(orchard.PLUGIN, plugins=[bees])
     state = arranged(game, players=2, seed=4, top={"orchard": ["Apple", "Pear"]}, dice=[2, 5],
                      before=lambda s: put(s, "hand:0", ["Scarecrow"]))
     (roll,) = events(state, boardcore.events.DieRolled)
@@ -59,7 +59,7 @@ def test_the_scarecrow_rolls_its_holders_harvest_twice_and_keeps_the_better(modu
 
 def test_frost_replaces_its_holders_harvest_and_skips_their_next_market(modules):
     orchard, bees = modules
-    game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
+    game = boardcore.registry.game_from_provider(orchard.PLUGIN, plugins=[bees])
     state = arranged(game, players=2, seed=4, before=lambda s: put(s, "hand:0", ["Frost", "Apple"]))
     assert events(state, boardcore.events.MomentReplaced) == [
         boardcore.events.MomentReplaced(boardcore.events.PhaseBegan("harvest", 0), "frost-1")
@@ -74,7 +74,7 @@ def test_frost_replaces_its_holders_harvest_and_skips_their_next_market(modules)
 
 def test_orchard_with_bees_keeps_every_property(modules):
     orchard, bees = modules
-    game = boardcore.game_from_provider(orchard.PLUGIN, plugins=[bees])
+    game = boardcore.registry.game_from_provider(orchard.PLUGIN, plugins=[bees])
     check_game(game, games=30, seed=8, cross_process=False)
 
 

@@ -31,7 +31,7 @@ def orchard():
 
 @pytest.fixture(scope="module")
 def game(orchard):
-    return boardcore.game_from_provider(orchard.PLUGIN)
+    return boardcore.registry.game_from_provider(orchard.PLUGIN)
 
 
 def page_examples(page: str) -> list[str]:

@@ -70,9 +70,9 @@ class Sell(boardcore.steps.Select):
             return ()
         return [c for c in m.cards(HAND[self.player]) if c not in picked]
 
-    def option(self, m: Match, item: str) -> boardcore.Action:
+    def option(self, m: Match, item: str) -> boardcore.actions.Action:
         card = m.card(item)
-        return boardcore.pick(item, f"sell {card.name} for {card.value}")
+        return boardcore.actions.pick(item, f"sell {card.name} for {card.value}")
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         return f"Sell up to {RULES.max_sales - len(picked)} more: pick one, or done"

@@ -40,7 +40,8 @@ from typing import Any, ClassVar
 import attrs
 
 import boardcore
-from boardcore import Match, Result, SeatZones, Visibility, Zone, pick, reacts_to
+from boardcore import Match, Result, SeatZones, Visibility, Zone, reacts_to
+from boardcore.actions import pick
 from boardcore.events import CardPlayed, PhaseBegan
 
 NAME = "toy-cards"
@@ -218,7 +219,7 @@ class ShieldWindow(boardcore.steps.Window):
     def responders(self, m: Match) -> list[int]:
         return [self.target]
 
-    def reactions(self, m: Match, player: int) -> list[boardcore.Action]:
+    def reactions(self, m: Match, player: int) -> list[boardcore.actions.Action]:
         shields = [c for c in m.cards(HAND[player]) if m.card(c).kind is Kind.SHIELD]
         return [pick(shields[0], "block with a Shield")] if shields else []
 
@@ -228,8 +229,8 @@ class ShieldWindow(boardcore.steps.Window):
     def prompt(self, m: Match, player: int) -> str:
         return f"seat {self.striker} strikes you: block, or pass"
 
-    def react(self, m: Match, player: int, action: boardcore.Action) -> None:
-        assert isinstance(action, boardcore.Pick)
+    def react(self, m: Match, player: int, action: boardcore.actions.Action) -> None:
+        assert isinstance(action, boardcore.actions.Pick)
         m.move((action.item,), HAND[player], DISCARD)
         m.emit(Blocked(self.striker, self.target))
 
@@ -437,11 +438,11 @@ def check(m: Match) -> list[str]:
 
 def game(*plugins: Any) -> boardcore.Game:
     """toy-cards, loaded straight from its plugin object."""
-    return boardcore.game_from_provider(PLUGIN, plugins=plugins)
+    return boardcore.registry.game_from_provider(PLUGIN, plugins=plugins)
 
 
 def variant(name: str, effects: dict[str, Any] | None = None, **changes: Any) -> boardcore.Game:
     """toy-cards under another name with some of its spec (or effects) changed,
     published from this package like the game itself."""
     spec = attrs.evolve(SPEC, name=name, **changes)
-    return boardcore.game_from_provider(boardcore.GamePlugin(spec, cards=CARDS, effects={**EFFECTS, **(effects or {})}))
+    return boardcore.registry.game_from_provider(boardcore.GamePlugin(spec, cards=CARDS, effects={**EFFECTS, **(effects or {})}))

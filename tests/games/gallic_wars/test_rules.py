@@ -115,7 +115,7 @@ def test_gw_r06_at_most_four_cards_each_once_and_done_is_always_offered(game):
     (decision,) = [d for d in state.pending if d.player == 0]
     assert first not in decision.options and len(decision.options) == 8
     for _ in range(3):
-        state.apply(0, next(o for o in decision.options if not isinstance(o, boardcore.Done)))
+        state.apply(0, next(o for o in decision.options if not isinstance(o, boardcore.actions.Done)))
         mine = [d for d in state.pending if d.player == 0]
         decision = mine[0] if mine else None
     # After 4 picks "done" is the only option; everybody saw 4 picks being made, so
@@ -130,7 +130,7 @@ def test_gw_r06_the_exchange_is_secret_until_both_have_chosen(game):
     before = state.view(1)
     roman = [d for d in state.pending if d.player == 0][0]
     state.apply(0, roman.options[0])
-    state.apply(0, boardcore.DONE)
+    state.apply(0, boardcore.actions.DONE)
     assert state.view(1) == before  # nothing about the Roman choice shows
     assert state.view(0)["draft"] == [roman.options[0].item]
     assert all(d.secret for d in state.pending)

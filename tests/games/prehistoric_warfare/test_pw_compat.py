@@ -77,7 +77,7 @@ def played(game: boardcore.Game, seed: int, players: int) -> list[str]:
 def test_effects_written_as_in_0_3_play_the_same_game(seed, players):
     """The game with 0.3-style effects (PW-R08 to PW-R10, PW-R17, PW-R20, PW-R28 answered by
     overriding methods) asks, does and ends exactly as with its own."""
-    old = boardcore.game_from_provider(boardcore.GamePlugin(pw.SPEC, cards=pw.CARDS, effects=OLD_STYLE))
+    old = boardcore.registry.game_from_provider(boardcore.GamePlugin(pw.SPEC, cards=pw.CARDS, effects=OLD_STYLE))
     assert played(old, seed, players) == played(GAME, seed, players)
 
 
@@ -91,7 +91,7 @@ class TwoRerolls(pw.Effect):
 def test_a_0_3_effect_is_asked_about_its_card():
     """PW-R09 changed by a 0.3-style override that reads the card it is asked about."""
     effects = {**pw.BASE_EFFECTS, "chieftain": TwoRerolls()}
-    game = boardcore.game_from_provider(boardcore.GamePlugin(pw.SPEC, cards=pw.CARDS, effects=effects))
+    game = boardcore.registry.game_from_provider(boardcore.GamePlugin(pw.SPEC, cards=pw.CARDS, effects=effects))
     state, built = raid(["Chieftain"], ["generic", ("generic", ["Wooden Shield"])], dice=[9, 9, 9], game=game)
     chieftain = built[0][0]
     choose_ids(state, 0, built[1][0])  # the Chieftain (S 6) misses with 9

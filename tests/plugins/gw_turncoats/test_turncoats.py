@@ -17,7 +17,7 @@ def fought(state):
 
 def done(state):
     for seat in (0, 1):
-        state.apply(seat, boardcore.DONE)
+        state.apply(seat, boardcore.actions.DONE)
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +110,7 @@ def test_the_plugin_refuses_other_games():
             return [boardcore.GameSpec(name="other", summary="", player_counts=(2,), setup=lambda m: m.finish([], "x"))]
 
     with pytest.raises(boardcore.PluginError, match="gw-turncoats"):
-        boardcore.game_from_provider(Other(), plugins=["gw-turncoats"])
+        boardcore.registry.game_from_provider(Other(), plugins=["gw-turncoats"])
 
 
 def test_saved_games_remember_the_plugins(variant, base):
