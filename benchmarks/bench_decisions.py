@@ -39,10 +39,10 @@ from bench_playouts import PLAYOUTS, Playout, baseline_run, load_baseline, print
 NEW_STATE = "new_state"
 
 
-def kind_of(state: boardcore.State, action: boardcore.Action) -> str:
+def kind_of(state: boardcore.State, action: boardcore.actions.Action) -> str:
     """The step class that asked, then the option's kind: ``"ExchangeCards pick"``."""
     step = state.match.asks[0][1]
-    option = "done" if action is boardcore.DONE else "pass" if action is boardcore.PASS else type(action).__name__.lower()
+    option = "done" if action is boardcore.actions.DONE else "pass" if action is boardcore.actions.PASS else type(action).__name__.lower()
     return f"{type(step).__name__} {option}"
 
 
