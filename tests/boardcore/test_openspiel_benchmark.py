@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
-from pathlib import Path
 
 import pytest
+
+from tests.scripts.loading import ROOT, load_script
 
 pytest.importorskip("pyspiel")
 
 import boardcore.openspiel
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "openspiel_vs_ismcts.py"
-
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("openspiel_vs_ismcts", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("openspiel_vs_ismcts", ROOT / "benchmarks")
 
 
 def test_boardcores_search_plays_the_option_it_chose_id_by_id(bench):

@@ -6,25 +6,20 @@ the same random policy; these tests check that, and never time anything.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import pytest
 
+from tests.scripts.loading import ROOT, load_script
+
 pytest.importorskip("pyspiel")
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_openspiel_peers.py"
 SEEDS = range(60)
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("bench_openspiel_peers", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench_openspiel_peers", ROOT / "benchmarks")
 
 
 @pytest.mark.parametrize("name", ["kuhn_poker", "tic_tac_toe"])
