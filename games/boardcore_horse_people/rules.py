@@ -38,9 +38,9 @@ once it has happened react to it (``boardcore.reacts_to``).
   a card may replace it at its owner's choice).
 
 Everybody acts in every turn, so there is no active seat whose phase the engine
-could skip: the game uses up a ``Match.skip_phase`` seat by seat instead
-(``Match.take_skip``), for a seat's own part of a phase (the Khan's Tribute, a
-Nomad's Invasion play).
+could skip: a ``Match.skip_phase`` is used up seat by seat instead, for a seat's
+own part of a phase: the Khan's Tribute (``Match.take_skip``), a Nomad's Invasion
+play (``SecretChoices`` leaves the Nomad out).
 
 **The end.** 12 Loot at once (HP-R17), or the most Loot after turn 50 (HP-R18);
 and how search bots judge a match in progress.
@@ -232,15 +232,12 @@ class Invasion(boardcore.steps.SecretChoices):
     name = "invasion"
 
     def choosers(self, m: Match) -> Sequence[int]:
-        return [seat for seat in nomads(m) if not m.skips(seat, self.name)]
+        return nomads(m)  # a Nomad with a skip of the Invasion sits it out (the engine uses the skip up)
 
     def selection(self, m: Match, seat: int) -> boardcore.steps.Select:
         return InvasionPlay(seat)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
-        for seat in nomads(m):
-            if seat not in chosen:
-                m.take_skip(seat, self.name)
         for seat, picks in chosen.items():
             m.move(picks, HAND[seat], PLAY[seat])
         plays = [cards_in(m, PLAY[seat]) for seat in range(m.players)]
