@@ -154,6 +154,8 @@ class TurnOrder:
     turn before (a turn whose end a card replaced is taken again by the same seat,
     without asking)."""
 
+    name: ClassVar[str] = ""
+    """A preset's name (``"EVERYONE"``, ``"SEATS"``); empty for a game's own order."""
     EVERYONE: ClassVar[TurnOrder]
     """Every seat acts in every turn (simultaneous games); there is no active seat."""
     SEATS: ClassVar[TurnOrder]
@@ -167,21 +169,19 @@ class TurnOrder:
         raise NotImplementedError(f"{type(self).__name__}.next_turn")
 
     def __repr__(self) -> str:
-        name = self.name
-        return f"TurnOrder.{name}" if name in ("EVERYONE", "SEATS") else f"{name}()"
-
-    @property
-    def name(self) -> str:
-        """The preset's name (``"EVERYONE"``, ``"SEATS"``), else the class name."""
-        return {_Everyone: "EVERYONE", _Seats: "SEATS"}.get(type(self), type(self).__name__)
+        return f"TurnOrder.{self.name}" if self.name else f"{type(self).__name__}()"
 
 
 class _Everyone(TurnOrder):
+    name = "EVERYONE"
+
     def next_turn(self, m: Match, seat: int | None) -> tuple[int | None, bool]:
         return None, True
 
 
 class _Seats(TurnOrder):
+    name = "SEATS"
+
     def next_turn(self, m: Match, seat: int | None) -> tuple[int | None, bool]:
         spec = m.rules.spec
         first = spec.first_player(m) if spec.first_player is not None else 0

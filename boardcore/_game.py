@@ -212,7 +212,10 @@ class Game:
         """Whether ``Match.perform`` may just make a moment of ``moment_type`` happen:
         0 when something modifies or replaces it (or it is no plain moment: asks, or
         is no Moment), 2 (``QUIETLY``) when it is quiet and nothing reacts to it
-        either, 1 otherwise. Cached in ``plain_moments``."""
+        either, 1 otherwise. Worked out once per game and kept in ``plain_moments``."""
+        plain = self.plain_moments.get(moment_type)
+        if plain is not None:
+            return plain
         plain = 0
         if isinstance(moment_type, type) and issubclass(moment_type, Moment) and not moment_type.asks and not self.changes(moment_type):
             plain = 2 if moment_type.quiet and not self.reactions(moment_type) else 1
