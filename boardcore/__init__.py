@@ -6,8 +6,9 @@ in private ``_modules`` that may change. Start with :func:`load_game`, then
 decision offers), :mod:`boardcore.steps` (ready-made steps), :mod:`boardcore.events`
 (the engine's events and moments), :mod:`boardcore.loaders` (a game's data files),
 :mod:`boardcore.registry` (finding games, making hooks), :mod:`boardcore.grid`
-(squares and boards), :mod:`boardcore.testing` (the kit for game authors), and the
-adapters :mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
+(squares and boards), :mod:`boardcore.scoring` (counting a hand whose cards need
+places), :mod:`boardcore.testing` (the kit for game authors), and the adapters
+:mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
 
 Where things live (imports point down this list only):
 
@@ -39,7 +40,7 @@ from ._spec import Counter, GameSpec, Option, SearchHints
 from ._state import State
 from ._steps import Step
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec
-from . import _flow, _match, _zones, actions, events, loaders, registry, steps
+from . import _flow, _match, _zones, actions, events, loaders, registry, scoring, steps
 
 __version__ = "0.3.0"
 

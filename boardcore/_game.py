@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import pluggy
 
@@ -21,6 +21,8 @@ from ._serialize import Codec, defined_in
 from ._spec import GameSpec
 from ._saves import load_state, replay
 from ._state import State, new_state
+
+_T = TypeVar("_T")
 
 
 class GamePlugin:
@@ -117,11 +119,12 @@ class Game:
         self.plain_rolls = not self.roll_makers and not self.changes(DieRolled)
         """Whether nothing changes a die roll (no ``make_roll``, no card or rule on ``DieRolled``)."""
         self.plain_phases = not self.changes(PhaseBegan)
+        """Whether nothing modifies or replaces the start of a phase."""
         self.plain_turn_ends = not self.changes(TurnEnded)
         """Whether nothing modifies or replaces the end of a turn."""
         self.plain_moments: dict[type, int] = {}
         """``plain_moment`` by moment class (filled as moments are performed)."""
-        """Whether nothing modifies or replaces the start of a phase."""
+        self._memo: dict[Callable[[Game], Any], Any] = {}
         self.before_action = _plugins.implementations(pm, "before_action")
         self.after_action = _plugins.implementations(pm, "after_action")
         self.setup_observers = _plugins.implementations(pm, "after_setup")
@@ -133,6 +136,20 @@ class Game:
 
     def __copy__(self) -> Game:
         return self
+
+    def memo(self, work: Callable[[Game], _T]) -> _T:
+        """``work(self)``, worked out on the first call and kept with the loaded game.
+
+        For what depends only on the game's cards, effects and plugins (a side's deck
+        in id order, what each card is worth): the rules may ask for it in every
+        match or every move, and it cannot change while the game is loaded. ``work``
+        itself is the key, so pass a function defined once (at module level), not a
+        new lambda each time."""
+        try:
+            return cast(_T, self._memo[work])
+        except KeyError:
+            found = self._memo[work] = work(self)
+            return found
 
     def __repr__(self) -> str:
         extra = f", plugins={list(self.plugins)}" if self.plugins else ""

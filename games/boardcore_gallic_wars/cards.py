@@ -1,10 +1,10 @@
 """Gallic Wars cards: both 36-card decks from the printed rows, and how each card counts.
 
 Every card counts its Force through the effect its type names (rules section 4,
-GW-R08 to GW-R10). An effect turns a card into a :class:`Contribution`: a value
-and the basic types it may fill. An effect may also implement
-``against(card, contributions)``, which changes the opposing hand's
-contributions once both hands are revealed (the base game has none).
+GW-R08 to GW-R10). An effect turns a card into a ``Contribution`` (the engine's
+``boardcore.scoring.Contribution``): a value and the basic types it may fill. An
+effect may also implement ``against(card, contributions)``, which changes the
+opposing hand's contributions once both hands are revealed (the base game has none).
 
 Card types are data (``[[types]]`` in ``data/cards.toml``): each printed code
 names its type and the effect that counts its cards. A plugin's card may have a
@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections import defaultdict
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Any, Literal, cast
 
 import attrs
 
 import boardcore
+from boardcore.scoring import Contribution
 
 
 class Side(enum.Enum):
@@ -51,19 +50,14 @@ SLOTS = tuple(code for code, t in TYPES.items() if t.effect == "basic")
 """The four basic types, in the order the rules try a Leader in them (S, T, R, M)."""
 
 
-def _kind(kind: str | None) -> str | None:
-    """A card's type as it is kept: the :data:`Kind` member of a printed code, else as given."""
-    return Kind(kind) if kind in TYPES else kind
-
-
 @attrs.frozen
 class GallicCard(boardcore.Card):
     """A card of one side's deck."""
 
     side: Side = attrs.field(kw_only=True)
-    kind: str | None = attrs.field(kw_only=True, default=None, converter=_kind)
-    """Its type: the code of one of :data:`TYPES` (``Kind.LEADER``), or the name of a type of a
-    plugin's own; None (or left out of a data row) for a card with no type."""
+    kind: str | None = attrs.field(kw_only=True, default=None, converter=lambda kind: Kind(kind) if kind in TYPES else kind)
+    """Its type: the code of one of :data:`TYPES`, kept as its :data:`Kind` member (``Kind.LEADER``),
+    or the name of a type of a plugin's own; None (or left out of a data row) for a card with no type."""
     force: int = attrs.field(kw_only=True, validator=[attrs.validators.ge(-2), attrs.validators.le(10)])
     """3 to 10 for a basic card or a Leader, -2 or -1 for a Disadvantage (GW-R03), 0 for a variant's."""
 
@@ -71,11 +65,9 @@ class GallicCard(boardcore.Card):
     def text(self) -> str:
         """The label, type and Force: "Caesar (Leader, Force 10)", "Legions (Resources 10)",
         "Roman Politics (Disadvantage -1)"; a card with no type reads as its label."""
-        if self.kind is None:
-            return self.label
-        known = TYPES.get(self.kind)
+        kind = TYPES[self.kind].name if self.kind in TYPES else self.kind
         force = f", Force {self.force}" if self.kind == Kind.LEADER else f" {self.force}"
-        return f"{self.label} ({known.name if known else self.kind}{force})"
+        return f"{self.label} ({kind}{force})" if self.kind else self.label
 
 
 @attrs.frozen
@@ -100,8 +92,7 @@ def deck(package: str = __package__) -> tuple[GallicCard, ...]:
     have exactly the keys ``row``, ``celtic``, ``roman``, ``type`` (the code of one of
     :data:`TYPES`) and ``force``."""
     # A row's type must be one of the declared codes: reading the rows refuses another, naming them.
-    code = Literal.__getitem__(tuple(TYPES))
-    columns = dict(row=str, celtic=str, roman=str, type=code, force=int)
+    columns = dict(row=str, celtic=str, roman=str, type=Literal.__getitem__(tuple(TYPES)), force=int)
     rows = boardcore.loaders.load_rows(package, "data/cards.toml", types=columns)
     cards = [
         {"id": f"{prefix}-{row['row']}", "name": row[column], "side": side, "kind": row["type"],
@@ -113,15 +104,6 @@ def deck(package: str = __package__) -> tuple[GallicCard, ...]:
 
 
 # -- counting Force ------------------------------------------------------------------
-
-
-@attrs.frozen
-class Contribution:
-    """How one card may count. ``slots == ()`` means it always counts."""
-
-    card: str
-    value: int
-    slots: tuple[str, ...]
 
 
 @attrs.frozen
@@ -140,59 +122,16 @@ class Force(boardcore.Effect):
 
 BASE_EFFECTS = {"basic": Force(), "leader": Force(flexible=True), "disadvantage": Force(placeless=True)}
 """The game's effects by name; a card type's ``effect`` names one."""
-_VALUE = attrgetter("value")
 
 
-def best_total(contributions: Sequence[Contribution], per_type: int, counted: list[str] | None = None) -> int:
+def best_total(contributions: Sequence[Contribution], per_type: int, counted: list[Contribution] | None = None) -> int:
     """The highest total of a hand (GW-R08 to GW-R10): every card that needs no place
     counts; at most ``per_type`` others count in each type, each card in one of its
     slots (a Leader in any one basic type), and a card worth nothing or less is
-    better left uncounted.
-
-    The sets of cards that can count together form a matroid, so taking cards from
-    the highest value down, each when a place can be found for it, gives the best
-    total: a card takes a free place in one of its slots, or the place of a
-    flexible card that can move to another slot (:func:`_place`), which needs a
-    flexible card placed already or to place. Given a list ``counted``, the ids of
-    the cards that count are added to it, the highest value first (for the battle's
-    sentence).
-    """
-    total = 0
-    placed: defaultdict[str, list[Contribution]] = defaultdict(list)
-    movable = False  # whether a flexible card is placed
-    for c in sorted(contributions, key=_VALUE, reverse=True):
-        if c.slots:
-            if c.value <= 0:
-                continue
-            held = placed[c.slots[0]]
-            if len(held) < per_type:  # the usual case: its first slot has room
-                held.append(c)
-                movable = movable or len(c.slots) > 1
-            elif (movable or len(c.slots) > 1) and _place(c, placed, per_type, set()):
-                movable = True
-            else:
-                continue
-        total += c.value
-        if counted is not None:
-            counted.append(c.card)
-    return total
-
-
-def _place(c: Contribution, placed: defaultdict[str, list[Contribution]], per_type: int, seen: set[str]) -> bool:
-    """Place ``c`` in one of its slots not ``seen`` yet, moving a flexible card placed
-    there to another slot if need be (an augmenting path); False if it cannot be."""
-    for slot in c.slots:
-        if slot not in seen:
-            seen.add(slot)
-            held = placed[slot]
-            if len(held) < per_type:
-                held.append(c)
-                return True
-            for i, other in enumerate(held):
-                if len(other.slots) > 1 and _place(other, placed, per_type, seen):
-                    held[i] = c
-                    return True
-    return False
+    better left uncounted. Given a list ``counted``, the cards that count are added
+    to it, the highest value first (for the battle's sentence). The engine's
+    ``boardcore.scoring.best_fill`` finds it."""
+    return boardcore.scoring.best_fill(contributions, per_type, counted)
 
 
 # -- 0.3's names, kept for this version ----------------------------------------------
@@ -209,13 +148,13 @@ class _Count:
 def _best_count(contributions: Sequence[Contribution], per_type: int) -> _Count:
     """0.3's ``best_count``: :func:`best_total`, and the first way of placing the flexible
     cards (in card-id order, each over its slots in order) that reaches it."""
-    flexible = sorted((c for c in contributions if len(c.slots) > 1), key=attrgetter("card"))
+    flexible = sorted((c for c in contributions if len(c.slots) > 1), key=lambda c: c.card)
     others = [c for c in contributions if len(c.slots) < 2]
     counts = []
     for way in itertools.product(*(c.slots for c in flexible)):
         pinned = [Contribution(c.card, c.value, (slot,)) for c, slot in zip(flexible, way)]
         counts.append(_Count(best_total(others + pinned, per_type), tuple(zip((c.card for c in flexible), way))))
-    return max(counts, key=attrgetter("total"))  # the first of the best
+    return max(counts, key=lambda count: count.total)  # the first of the best
 
 
 _OLD_NAMES = {

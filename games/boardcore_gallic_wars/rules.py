@@ -19,7 +19,6 @@ Reinforcements, its exchange in Strategy (the skip is used up as it begins).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, cast
 
 import attrs
@@ -61,14 +60,13 @@ def setup(m: Match) -> None:
     Romans first (rules section 2)."""
     m.table = table = GallicTable((Side.ROMANS, Side.CELTS) if m.options["romans"] == 0 else (Side.CELTS, Side.ROMANS))
     for seat in table.order():
-        m.fill(DRAW[seat], _prepared(m.rules)[0][table.sides[seat]])
+        m.fill(DRAW[seat], m.rules.memo(_prepared)[0][table.sides[seat]])
         m.shuffle(DRAW[seat])
 
 
-@lru_cache(maxsize=64)
 def _prepared(rules: boardcore.Game) -> tuple[dict[Side, tuple[str, ...]], dict[str, Contribution], frozenset[str]]:
-    """What depends only on the loaded game, worked out once rather than per match or
-    per battle: each side's deck in id order, each card's own contribution, and the
+    """What depends only on the loaded game, worked out once (``Game.memo``) rather than
+    per match or per battle: each side's deck in id order, each card's own contribution, and the
     cards whose effect changes the opposing count (none in the base game)."""
     cards = cast("dict[str, GallicCard]", rules.cards)
     decks = {side: tuple(sorted(c.id for c in cards.values() if c.side is side)) for side in Side}
@@ -107,11 +105,10 @@ class HandFought(boardcore.Moment):
     def happen(self, m: Match) -> None:
         for seat in (0, 1):
             if seat == self.winner:
-                m.perform(_SCORED[seat])
+                m.perform(StreakScored(seat))
             else:
                 m.set_count(STREAK, 0, seat)
-        table = m.table
-        m.table = GallicTable(table.sides, table.winners + (self.winner,), table.totals + (self.totals,))
+        m.table = GallicTable(m.table.sides, m.table.winners + (self.winner,), m.table.totals + (self.totals,))
 
     def __str__(self) -> str:
         """``hand 3: seat 0 has Force 58, seat 1 has 51 - seat 0 wins the hand``; a tie names GW-R11."""
@@ -133,9 +130,6 @@ class StreakScored(boardcore.Moment):
     def happen(self, m: Match) -> None:
         m.add(STREAK, self.points, self.seat)
 
-
-_SCORED = (StreakScored(0), StreakScored(1))
-"""Each seat's hand of streak: the same moment every time, so it is made once."""
 
 
 # -- the phases ----------------------------------------------------------------------
@@ -170,19 +164,18 @@ class Battle(boardcore.Phase):
     name = "battle"
 
     def begin(self, m: Match) -> None:
-        counted: tuple[list[str], list[str]] = ([], [])
+        counted: tuple[list[Contribution], list[Contribution]] = ([], [])
         totals = battle_totals(m, counted)
-        cards = m.rules.cards
-        names = (tuple([cards[c].name for c in counted[0]]), tuple([cards[c].name for c in counted[1]]))
+        names = tuple(tuple(m.rules.cards[c.card].name for c in seat) for seat in counted)
         m.perform(HandFought.of(m.turn, totals, names))
         for seat in m.table.order():
             m.move_all(HAND[seat], DISCARD[seat])
 
 
-def battle_totals(m: Match, counted: tuple[list[str], list[str]] | None = None) -> tuple[int, int]:
+def battle_totals(m: Match, counted: tuple[list[Contribution], list[Contribution]] | None = None) -> tuple[int, int]:
     """Both seats' Force totals for the hands they hold now (and, given two lists,
-    the cards that count, by seat)."""
-    _, own, acting = _prepared(m.rules)
+    the contributions that count, by seat)."""
+    _, own, acting = m.rules.memo(_prepared)
     counts = [[own[c] for c in m.cards(HAND[seat])] for seat in (0, 1)]
     for seat in (0, 1) if acting else ():
         for card_id in [c for c in m.cards(HAND[seat]) if c in acting]:
@@ -204,11 +197,10 @@ def end_if(m: Match) -> boardcore.Result | None:
             return boardcore.Result((seat,), f"won {CONSTANTS.streak_to_win} hands in a row", m.table.won())
     if m.turn < CONSTANTS.hands:
         return None
-    winners: tuple[int | None, ...] = m.table.winners
-    last = next((w for w in reversed(winners) if w is not None), None)
+    last = next((w for w in reversed(m.table.winners) if w is not None), None)
     if last is None:
         return boardcore.Result((0, 1), f"all {CONSTANTS.hands} hands were tied", m.table.won())
-    reason = "won the last hand" if last == winners[-1] else "won the last hand that had a winner"
+    reason = "won the last hand" if last == m.table.winners[-1] else "won the last hand that had a winner"
     return boardcore.Result((last,), reason, m.table.won())
 
 
@@ -224,7 +216,7 @@ def describe(m: Match, player: int | None) -> dict[str, Any]:
     ]
     view: dict[str, Any] = {"sides": names, **({"hands fought": fought} if fought else {})}
     if player is not None:
-        own, hand, picks = _prepared(m.rules)[1], m.cards(HAND[player]), m.draft(player)
+        own, hand, picks = m.rules.memo(_prepared)[1], m.cards(HAND[player]), m.draft(player)
         view["your Force"] = best_total([own[c] for c in hand], CONSTANTS.counted_per_type)
         if picks:  # exchanging: what the cards not picked are worth
             view["Force of what you keep"] = best_total([own[c] for c in hand if c not in picks], CONSTANTS.counted_per_type)

@@ -28,7 +28,7 @@ TOOL_SUPPORT = frozenset({
 
 PUBLIC_FACES = frozenset({
     "boardcore", "boardcore.actions", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
-    "boardcore.steps",
+    "boardcore.scoring", "boardcore.steps",
 })  # fmt: skip
 """The engine modules a tool may import: the package and its public submodules."""
 

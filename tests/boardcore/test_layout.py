@@ -282,6 +282,7 @@ PLAIN_MODULES = [
     "boardcore.pettingzoo",
     "boardcore.registry",
     "boardcore.report",
+    "boardcore.scoring",
     "boardcore.server",
     "boardcore.server.app",
     "boardcore.server.autoplay",
