@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import pluggy
 
@@ -146,7 +146,7 @@ class Game:
         itself is the key, so pass a function defined once (at module level), not a
         new lambda each time."""
         try:
-            return cast(_T, self._memo[work])
+            return self._memo[work]
         except KeyError:
             found = self._memo[work] = work(self)
             return found

@@ -166,7 +166,8 @@ class Battle(boardcore.Phase):
     def begin(self, m: Match) -> None:
         counted: tuple[list[Contribution], list[Contribution]] = ([], [])
         totals = battle_totals(m, counted)
-        names = tuple(tuple(m.rules.cards[c.card].name for c in seat) for seat in counted)
+        cards = m.rules.cards
+        names = (tuple([cards[c.card].name for c in counted[0]]), tuple([cards[c.card].name for c in counted[1]]))
         m.perform(HandFought.of(m.turn, totals, names))
         for seat in m.table.order():
             m.move_all(HAND[seat], DISCARD[seat])
