@@ -174,14 +174,14 @@ class CardSelect(boardcore.steps.Select):
         # whether the play may stop); the option of a card is made once.
         held = cards_in(m, HAND[self.player])
         chosen = [m.card(c) for c in picked]
-        found = [_play_option(m.rules, card.id) for card in candidates(self.play, held, chosen)]
+        offered = m.rules.memo(_play_options)
+        found = [offered[card.id] for card in candidates(self.play, held, chosen)]
         return [*found, boardcore.actions.DONE] if can_stop(self.play, held, chosen) else found
 
 
-@lru_cache(maxsize=4096)
-def _play_option(rules: boardcore.Game, card_id: str) -> boardcore.actions.Action:
-    """The option that plays a card: fixed by the loaded game and the card, so made once."""
-    return boardcore.actions.pick(card_id, f"play {rules.cards[card_id].label}")
+def _play_options(rules: boardcore.Game) -> dict[str, boardcore.actions.Action]:
+    """The option that plays each card: fixed by the loaded game, so made once (``Game.memo``)."""
+    return {card_id: boardcore.actions.pick(card_id, f"play {card.label}") for card_id, card in rules.cards.items()}
 
 
 class TributePlay(CardSelect):
