@@ -244,8 +244,8 @@ class Invasion(boardcore.steps.SecretChoices):
         weakness = sum(total(play, "weakness") for play in plays)
         conquest = total(cards_in(m, TRIBUTE), "conquest")
         strengths = tuple(total(play, "strength") for play in plays)
-        # HP-R14: the Khan played nothing, so he is never among those who played a Tribe.
-        tribes = tuple(seat for seat in nomads(m) if "tribe" in {TYPES[c.type].counts for c in plays[seat]})
+        # HP-R14: the Khan chose nothing, so he is never among those who played a Tribe.
+        tribes = tuple(seat for seat in chosen if "tribe" in {TYPES[c.type].counts for c in plays[seat]})
         m.schedule(Perform(InvasionResolved(weakness, conquest, strengths=strengths, candidates=tribes)))
 
 
