@@ -111,8 +111,7 @@ def add_unit(m: Match, kind: str, seat: int, square: str) -> str:
 def setup(m: Match) -> None:
     """Sides, then the standard layout if asked for (rules section 2); the engine has
     shuffled the deck into ``draw`` already, and hands start empty (AZ-R05)."""
-    sides = (Side.AZTEC, Side.CONQUISTADOR)
-    m.table = AztecTable(sides if m.options["aztec"] == 0 else sides[::-1])
+    m.table = AztecTable((Side.CONQUISTADOR, Side.AZTEC) if m.options["aztec"] else (Side.AZTEC, Side.CONQUISTADOR))
     if m.options["deployment"] == "standard":
         standing = {square: unit for unit in UNITS.values() for square in unit.standard}
         # board order (a1, b1, ..) gives the pieces their ids
@@ -141,19 +140,15 @@ def empty_home_squares(m: Match, seat: int) -> list[str]:
     return [s for s in BOARD.names if int(s[1:]) in ranks and s not in taken]
 
 
-def placed_units(side: Side) -> list[str]:
-    """The units ``side`` places one at a time, in the order of the unit table."""
-    return [u.kind for u in UNITS.values() if u.side is side and u.placed for _ in range(u.count)]
-
-
-def filler(side: Side) -> UnitSpec:
-    """The plentiful unit type that fills the squares left (AZ-R03)."""
-    return next(u for u in UNITS.values() if u.side is side and not u.placed)
+PLACED = {s: tuple(u for u in UNITS.values() if u.side is s and u.placed for _ in range(u.count)) for s in Side}
+"""The units each side places one at a time, in the order of the unit table."""
+FILLER = {s: next(u for u in UNITS.values() if u.side is s and not u.placed) for s in Side}
+"""Each side's plentiful unit type, that fills the squares left (AZ-R03)."""
 
 
 def fill(m: Match, seat: int, squares: Iterable[str]) -> None:
     for square in squares:
-        add_unit(m, filler(side_of(m, seat)).kind, seat, square)
+        add_unit(m, FILLER[side_of(m, seat)].kind, seat, square)
 
 
 @attrs.frozen
@@ -165,7 +160,7 @@ class PlaceUnit(boardcore.steps.Choose):
     public = True
 
     def unit(self, m: Match, player: int) -> UnitSpec:
-        return UNITS[placed_units(side_of(m, player))[self.index]]
+        return PLACED[side_of(m, player)][self.index]
 
     def items(self, m: Match, player: int) -> Iterable[tuple[str, str]]:
         return [(s, f"place {self.unit(m, player).name} on {s}") for s in empty_home_squares(m, player)]
@@ -176,9 +171,9 @@ class PlaceUnit(boardcore.steps.Choose):
     def chosen(self, m: Match, player: int, item: str) -> None:
         add_unit(m, self.unit(m, player).kind, player, item)
         side = side_of(m, player)
-        if self.index + 1 < len(placed_units(side)):
+        if self.index + 1 < len(PLACED[side]):
             m.schedule(PlaceUnit(player, self.index + 1))
-        elif len(free := empty_home_squares(m, player)) > filler(side).count:
+        elif len(free := empty_home_squares(m, player)) > FILLER[side].count:
             m.schedule(LeaveEmpty(player))  # AZ-R02: one square more than units
         else:
             fill(m, player, free)

@@ -13,7 +13,6 @@ gives its ``use`` in its row); a card's restriction names a troop of the units.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -139,21 +138,18 @@ def _use_of(card: AztecCard) -> CardUse | None:
     return getattr(card, "use", None) or USES.get(card.type)
 
 
-def _known_type(card: AztecCard, attribute: Any, value: str) -> None:
-    """A validator: a type the game does not know comes with its use."""
-    if _use_of(card) is None:
+_NEEDED_BY = {"range": (CardUse.STRIKE, CardUse.MOVE), "shot": (CardUse.SHOT,)}
+"""The fields that cards of these uses need (section 1.2), so that their rows must give them."""
+
+
+def _complete(card: AztecCard, attribute: Any, value: Any) -> None:
+    """A validator: a type the game does not know comes with its use, and a card of
+    a use gives the fields that use needs (:data:`_NEEDED_BY`)."""
+    if (use := _use_of(card)) is None:
         known = ", ".join(USES)
-        raise ValueError(f"the type {value!r} is not one of the game's ({known}): the row must give its 'use'")
-
-
-def _needed_by(*uses: CardUse) -> Callable[[AztecCard, Any, Any], None]:
-    """A validator: cards of these uses need this value (section 1.2), so their rows must give it."""
-
-    def needed(card: AztecCard, attribute: Any, value: Any) -> None:
-        if value is None and _use_of(card) in uses:
-            raise ValueError(f"{card.type} cards need their '{attribute.name}'")
-
-    return needed
+        raise ValueError(f"the type {card.type!r} is not one of the game's ({known}): the row must give its 'use'")
+    if value is None and use in _NEEDED_BY.get(attribute.name, ()):
+        raise ValueError(f"{card.type} cards need their '{attribute.name}'")
 
 
 @attrs.frozen(kw_only=True)
@@ -164,16 +160,15 @@ class AztecCard(boardcore.Card):
     user: User
     printed_type: str
     """The printed Type column, for reference; ``type`` is what counts."""
-    type: str = attrs.field(validator=_known_type)
+    type: str = attrs.field(validator=_complete)
     use: CardUse = attrs.field(default=attrs.Factory(_use_of, takes_self=True))
     """What the game does with the card: its type's, or given in its row for a type of a plugin's own."""
-    range: int | None = attrs.field(default=None, validator=[_needed_by(CardUse.STRIKE, CardUse.MOVE),
-                                                              optional([ge(1), le(_LONGEST_LINE)])])
+    range: int | None = attrs.field(default=None, validator=[_complete, optional([ge(1), le(_LONGEST_LINE)])])
     """Squares moved for a Move card; the maximum range for an Attack card (1 up to
     the longest line on the board)."""
     only: str | None = attrs.field(default=None, validator=optional(in_(TROOPS)))
     """The troop the card is restricted to (AZ-R21)."""
-    shot: str | None = attrs.field(default=None, validator=[_needed_by(CardUse.SHOT), optional(in_(SHOTS))])
+    shot: str | None = attrs.field(default=None, validator=[_complete, optional(in_(SHOTS))])
     indirect: bool = False
     target_hits: int | None = attrs.field(default=None, validator=optional(ge(1)))
     note: str = ""

@@ -33,12 +33,12 @@ import attrs
 
 import boardcore
 from boardcore import Match
-from boardcore.actions import Action, Target, pick
+from boardcore.actions import Target
 from boardcore.events import CardsDrawn
 from boardcore.grid import ALL_DIRECTIONS, Direction, move, occupancy, square_of
 
 from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, end_now, label, side_of, spec_of
-from .cards import CARDS, CONSTANTS, SHOTS, SIDES, UNITS, AztecCard, CardUse, Side
+from .cards import CARDS, CONSTANTS, SHOTS, SIDES, UNITS, AztecCard, CardUse
 
 GROUP, FINISH = "group", "finish"
 NAMES = {card.id: card.name for card in CARDS}
@@ -60,17 +60,16 @@ class Fate(boardcore.Phase):
 class Menu(boardcore.steps.PlayCard):
     """A phase's menu (AZ-D05, AZ-D07): a card whose use is one of the phase's
     ``accepts`` and that has a legal order, asked as the card and then the order;
-    the side's Draw-2 card; or "done" (a phase may end with nothing played,
-    AZ-R33). Only cards the side may use are offered (AZ-R06). It is asked again
-    after each play.
+    the side's Draw-2 card (both menus accept it, each card at most once per turn,
+    AZ-R27); or "done" (a phase may end with nothing played, AZ-R33). Only cards
+    the side may use are offered (AZ-R06). It is asked again after each play.
 
     Subclasses yield a card's orders as ``(target, text)`` pairs (:meth:`orders`;
     lazily, since whether a card is offered reads only the first) and carry one
     out (:meth:`give`); a target is a short string of square names and ids.
     """
 
-    source, to = HAND, DISCARD  # a card is played from the hand to the discard pile
-    alike = "name"  # copies are alike: one is offered
+    source, to, alike = HAND, DISCARD, "name"  # from the hand to the discard pile; one of alike copies is offered
     two_step = True
     pass_word = "done"
     accepts: ClassVar[tuple[CardUse, ...]] = ()
@@ -85,11 +84,7 @@ class Menu(boardcore.steps.PlayCard):
         return f"{self.name.title()} Phase: play a card, or done"
 
     def playable(self, m: Match, player: int, card: AztecCard) -> bool:
-        if not card.usable_by(side_of(m, player)):
-            return False
-        if card.use is CardUse.DRAW:
-            return card.id not in m.marked(DRAW2)  # each at most once per turn (AZ-R27)
-        return card.use in self.accepts
+        return card.use in self.accepts and card.usable_by(side_of(m, player)) and card.id not in m.marked(DRAW2)
 
     def targets(self, m: Match, player: int, card: AztecCard) -> Iterable[tuple[Target, str]] | None:
         return None if card.use is CardUse.DRAW else self.orders(m, player, card)
@@ -135,11 +130,8 @@ def may_move_with(m: Match, piece: str, card: AztecCard) -> bool:
     """Everything but the path: the Move card fits the unit (AZ-R14, AZ-R16), which has
     a move left this turn (AZ-R09, AZ-R13)."""
     spec = spec_of(m, piece)
-    if card.use is not CardUse.MOVE or not card.fits(spec):
-        return False
-    if spec.max_distance is not None and (card.range or 0) > spec.max_distance:
-        return False
-    return m.marked(MOVED).count(piece) < spec.moves
+    near = spec.max_distance is None or (card.range or 0) <= spec.max_distance
+    return card.use is CardUse.MOVE and card.fits(spec) and near and m.marked(MOVED).count(piece) < spec.moves
 
 
 def destinations(m: Match, seat: int, card: AztecCard, directions: tuple[Direction, ...],
@@ -172,7 +164,7 @@ class MoveMenu(Menu):
     directions ("move Warrior d4->d6"), or a group move forward; the Draw-2 card; done."""
 
     name = "move"
-    accepts = (CardUse.MOVE,)
+    accepts = (CardUse.MOVE, CardUse.DRAW)
 
     def orders(self, m: Match, player: int, card: AztecCard) -> Iterator[tuple[Target, str]]:
         for piece, to in single_moves(m, player, card):
@@ -224,11 +216,10 @@ def shot_squares(shot: str, start: str, direction: Direction) -> tuple[str, ...]
     ``[[shots]]``), or () when it cannot fire that way: Round Shot, every square to
     the edge (AZ-R23); Canister Shot, the next square, the target square 2 away (on
     the board) and one square either side of it (AZ-R22)."""
-    spec = SHOTS[shot]
-    if spec.to_edge:
+    if SHOTS[shot].to_edge:
         return BOARD.ray_from(start, direction)
     x, y, dx, dy = *BOARD.coords(start), direction.dx, direction.dy
-    hit = [(BOARD.name_at(x + a * dx - c * dy, y + a * dy + c * dx), c) for a, c in spec.squares]
+    hit = [(BOARD.name_at(x + a * dx - c * dy, y + a * dy + c * dx), c) for a, c in SHOTS[shot].squares]
     if any(square is None and across == 0 for square, across in hit):
         return ()  # the line of fire leaves the board
     return tuple(square for square, _ in hit if square is not None)
@@ -360,20 +351,14 @@ class AttackResolved(boardcore.Moment):
     hits: int = 1
 
     def happen(self, m: Match) -> AttackResolved | None:
-        if self.negated_by is not None:
-            return None
-        return attrs.evolve(self, killed=damage(m, self.attack.victims, self.hits))
+        negated = self.negated_by is not None  # nothing happens (AZ-R25)
+        return None if negated else attrs.evolve(self, killed=damage(m, self.attack.victims, self.hits))
 
     def __str__(self) -> str:
         if self.negated_by:
             return f"{NAMES.get(self.negated_by, self.negated_by)} negates the attack of {self.attack}"
         killing = f", killing {the_units(self.killed)}" if self.killed else ""
         return f"{self.attack} hits {self.attack.aim()}{killing}"
-
-
-def is_defense(card: AztecCard, side: Side) -> bool:
-    """A card ``side`` may play to negate an attack: any type whose use is to negate."""
-    return card.use is CardUse.NEGATE and card.usable_by(side)
 
 
 @attrs.frozen
@@ -395,12 +380,12 @@ class Defense(boardcore.steps.CardWindow):
         return (1 - self.attack.seat,)
 
     def may_react(self, m: Match, player: int) -> bool:
-        side, gone = side_of(m, player), set(m.cards(DISCARD))
-        unseen = (m.card(c) for c in m.rules.cards if c not in gone)
-        return bool(m.cards(HAND[player])) and any(is_defense(card, side) for card in unseen)
+        unseen = m.rules.cards.keys() - m.cards(DISCARD)  # every card but those face up in the discard pile
+        return bool(m.cards(HAND[player])) and any(self.playable(m, player, m.card(c)) for c in unseen)
 
     def playable(self, m: Match, player: int, card: AztecCard) -> bool:
-        return is_defense(card, side_of(m, player))
+        """A card of his side whose use is to negate, whatever its type."""
+        return card.use is CardUse.NEGATE and card.usable_by(side_of(m, player))
 
     def wording(self, m: Match, card: AztecCard) -> str:
         return f"play {card.label}: negate the attack"
@@ -424,7 +409,7 @@ class AttackMenu(Menu):
     then its order; the Draw-2 card; or done (which ends the turn)."""
 
     name = "attack"
-    accepts = (CardUse.STRIKE, CardUse.SHOT)
+    accepts = (CardUse.STRIKE, CardUse.SHOT, CardUse.DRAW)
 
     def orders(self, m: Match, player: int, card: AztecCard) -> Iterator[tuple[Target, str]]:
         for unit, aim, squares in attacks(m, player, card):
