@@ -5,9 +5,10 @@ in private ``_modules`` that may change. Start with :func:`load_game`, then
 ``game.new_state(...)``. Public submodules: :mod:`boardcore.actions` (the answers a
 decision offers), :mod:`boardcore.steps` (ready-made steps), :mod:`boardcore.events`
 (the engine's events and moments), :mod:`boardcore.loaders` (a game's data files),
-:mod:`boardcore.registry` (finding games, making hooks), :mod:`boardcore.grid`
-(squares and boards), :mod:`boardcore.scoring` (counting a hand whose cards need
-places), :mod:`boardcore.testing` (the kit for game authors), and the adapters
+:mod:`boardcore.registry` (finding games, making hooks), :mod:`boardcore.seeded` (the
+seeded generator), :mod:`boardcore.grid` (squares and boards),
+:mod:`boardcore.scoring` (counting a hand whose cards need places),
+:mod:`boardcore.testing` (the kit for game authors), and the adapters
 :mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
 
 Where things live (imports point down this list only):
@@ -40,7 +41,7 @@ from ._spec import Counter, GameSpec, Option, SearchHints
 from ._state import State
 from ._steps import Step
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec
-from . import _flow, _match, _zones, actions, events, loaders, registry, scoring, steps
+from . import _flow, _match, _zones, actions, events, loaders, registry, scoring, seeded, steps
 
 __version__ = "0.3.0"
 

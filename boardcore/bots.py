@@ -18,7 +18,7 @@ import json
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, Protocol
 
-from . import _rng as rng
+from . import seeded as rng
 from . import InvalidData, PluginError
 from ._settings import flag_setting, fraction_setting, whole_setting
 from .ismcts import (

@@ -17,7 +17,7 @@ import attrs
 
 from .bots import make_bot
 from . import Game, IllegalAction, InvalidData, State
-from ._rng import derive
+from .seeded import derive
 
 
 @attrs.frozen

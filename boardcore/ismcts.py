@@ -50,7 +50,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import _rng as rng
+from . import seeded as rng
 from . import BoardcoreError, InvalidData, PluginError
 from ._settings import flag_setting, fraction_setting, number_setting, whole_setting
 

@@ -25,7 +25,7 @@ from . import Game, InvalidData, RuleError, load_game
 from ._plugins import plugin_name
 from ._pools import process_pool
 from ._records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
-from ._rng import derive
+from .seeded import derive
 
 BACKENDS = ("local", "ray")
 

@@ -26,7 +26,7 @@ import attrs
 
 from . import InvalidData, RuleError, load_game
 from ._pools import process_pool
-from ._rng import derive
+from .seeded import derive
 from .bots import bot_factory, make_bot
 from .simulate import load_run
 

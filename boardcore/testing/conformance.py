@@ -38,7 +38,7 @@ from typing import Any
 
 import attrs
 
-from .. import _rng as rng
+from .. import seeded as rng
 from .. import Game, IllegalAction, State, to_data
 from ..actions import Action, pick
 from ..events import Chose

@@ -28,7 +28,7 @@ TOOL_SUPPORT = frozenset({
 
 PUBLIC_FACES = frozenset({
     "boardcore", "boardcore.actions", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
-    "boardcore.scoring", "boardcore.steps",
+    "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
 })  # fmt: skip
 """The engine modules a tool may import: the package and its public submodules."""
 
@@ -37,12 +37,6 @@ FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")
 PRIVATE_DEBT = frozenset({
     ("boardcore.bots", "boardcore._settings"),  # checking a bot's settings as the engine checks a spec's
     ("boardcore.ismcts", "boardcore._settings"),
-    ("boardcore.bots", "boardcore._rng"),  # derive: a bot's seed from the match's
-    ("boardcore.env", "boardcore._rng"),
-    ("boardcore.ismcts", "boardcore._rng"),
-    ("boardcore.simulate", "boardcore._rng"),
-    ("boardcore.tournament", "boardcore._rng"),
-    ("boardcore.testing.conformance", "boardcore._rng"),
     ("boardcore.display", "boardcore._events"),  # BUILTIN_EVENTS, HIDDEN_CARD
     ("boardcore.cli", "boardcore._json_in"),  # reading a saved game from a file
     ("boardcore.server.rows", "boardcore._json_in"),

@@ -283,6 +283,7 @@ PLAIN_MODULES = [
     "boardcore.registry",
     "boardcore.report",
     "boardcore.scoring",
+    "boardcore.seeded",
     "boardcore.server",
     "boardcore.server.app",
     "boardcore.server.autoplay",
