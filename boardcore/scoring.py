@@ -12,7 +12,6 @@ card effect's, say), and change the opposing hand's before counting.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from operator import attrgetter
 
@@ -51,16 +50,21 @@ def best_fill(items: Iterable[Contribution], per_slot: int, counted: list[Contri
     of a placed item with several kinds that can move to another (an augmenting path):
     a hand of ordinary cards and a few wild ones costs a sort and a pass.
     """
+    if per_slot < 1:
+        raise ValueError(f"best_fill needs room for at least one item of each kind, not per_slot={per_slot!r}")
     total = 0
-    placed: defaultdict[str, list[Contribution]] = defaultdict(list)
+    placed: dict[str, list[Contribution]] = {}
     movable = False  # whether an item with several kinds of place is placed
     for item in sorted(items, key=_VALUE, reverse=True):
         slots = item.slots
         if slots:
             if item.value <= 0:
                 continue
-            held = placed[slots[0]]
-            if len(held) < per_slot:  # the usual case: its first kind has room
+            held = placed.get(slots[0])
+            if held is None:  # the usual cases: its first kind has room
+                placed[slots[0]] = [item]
+                movable = movable or len(slots) > 1
+            elif len(held) < per_slot:
                 held.append(item)
                 movable = movable or len(slots) > 1
             elif (movable or len(slots) > 1) and _place(item, placed, per_slot, set()):
@@ -73,13 +77,13 @@ def best_fill(items: Iterable[Contribution], per_slot: int, counted: list[Contri
     return total
 
 
-def _place(item: Contribution, placed: defaultdict[str, list[Contribution]], per_slot: int, seen: set[str]) -> bool:
+def _place(item: Contribution, placed: dict[str, list[Contribution]], per_slot: int, seen: set[str]) -> bool:
     """Place ``item`` in one of its kinds not ``seen`` yet, moving an item with several
     kinds placed there to another if need be; False if it cannot be placed."""
     for slot in item.slots:
         if slot not in seen:
             seen.add(slot)
-            held = placed[slot]
+            held = placed.setdefault(slot, [])
             if len(held) < per_slot:
                 held.append(item)
                 return True

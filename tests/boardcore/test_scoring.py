@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +47,11 @@ def test_a_card_with_no_place_always_counts_and_one_worth_nothing_never_needs_a_
     assert best_fill(hand, 1, counted) == 3 - 2
     assert [c.card for c in counted] == ["a3", "penalty"]
     assert best_fill([], 2) == 0
+
+
+def test_a_kind_of_place_holds_at_least_one_item():
+    with pytest.raises(ValueError, match="per_slot=0"):
+        best_fill([card("a1", 1, "a")], 0)
 
 
 def brute_force(hand: list[Contribution], per_slot: int) -> int:
