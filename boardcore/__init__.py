@@ -8,6 +8,7 @@ decision offers), :mod:`boardcore.steps` (ready-made steps), :mod:`boardcore.eve
 :mod:`boardcore.registry` (finding games, making hooks), :mod:`boardcore.seeded` (the
 seeded generator), :mod:`boardcore.grid` (squares and boards),
 :mod:`boardcore.scoring` (counting a hand whose cards need places),
+:mod:`boardcore.saves` (reading saved games from untrusted places),
 :mod:`boardcore.testing` (the kit for game authors), and the adapters
 :mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
 
@@ -41,7 +42,7 @@ from ._spec import Counter, GameSpec, Option, SearchHints
 from ._state import State
 from ._steps import Step
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec
-from . import _flow, _match, _zones, actions, events, loaders, registry, scoring, seeded, steps
+from . import _flow, _match, _zones, actions, events, loaders, registry, saves, scoring, seeded, steps
 
 __version__ = "0.3.0"
 

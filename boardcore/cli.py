@@ -18,7 +18,7 @@ from ._seating import Seating
 from . import BoardcoreError, InvalidData, __version__, load_game
 from .registry import game_specs
 from ._progress import progress_bar
-from ._registry import broken_games
+from . import registry
 from .report import add_report_command, add_simulate_options, simulate_options
 from .simulate import simulate
 
@@ -275,7 +275,7 @@ def cmd_games(args: argparse.Namespace) -> int:
         # A game that fails to load is listed below with its reason, not warned about.
         warnings.simplefilter("ignore")
         specs = game_specs()
-        broken = broken_games()
+        broken = registry.broken_games()
     if not specs and not broken:
         print("no games installed")
     width = max((len(name) for name in [*(s.name for s in specs), *broken]), default=0)
@@ -299,14 +299,13 @@ def cmd_bots(args: argparse.Namespace) -> int:
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-    from ._plugins import describe_plugin, installed_plugins
 
-    names = sorted(installed_plugins())
+    names = sorted(registry.installed_plugins())
     if not names:
         print("no plugins installed")
     width = max((len(n) for n in names), default=0)
     for name in names:
-        games, summary = describe_plugin(name)
+        games, summary = registry.describe_plugin(name)
         print(f"{name:<{width}}  for {', '.join(games) or 'any game'}: {summary}")
     return 0
 
@@ -477,11 +476,11 @@ def _state_from_file(game: Any, text: str, path: Path, verify: bool = True) -> A
 def _read_saved(path: Path, game_name: str | None = None) -> tuple[Any, str]:
     """The game a saved match is of (with the plugins it names, each checked against
     the installed ones before anything is loaded) and the file's text."""
-    from ._json_in import parse_saved, read_capped
+    from .saves import parse_saved, read_saved
 
     try:
         # never more than the loader's limit: /dev/zero or an endless pipe is refused, not read whole
-        text = read_capped(path).decode("utf-8")
+        text = read_saved(path).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InvalidData(f"not JSON: {exc}", where=str(path)) from exc
     try:
@@ -498,12 +497,11 @@ def _read_saved(path: Path, game_name: str | None = None) -> tuple[Any, str]:
 def _saved_plugins(data: dict[str, Any], where: str) -> list[str]:
     """The plugins a saved match names, each checked against the installed plugins
     before anything is loaded: a file never makes boardcore import a module."""
-    from ._plugins import installed_plugins
 
     names = data.get("plugins", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise InvalidData("expected a list of plugin names", where=f"{where}: $.plugins")
-    installed = installed_plugins()
+    installed = registry.installed_plugins()
     for name in names:
         if name not in installed:
             known = ", ".join(sorted(installed)) or "none"

@@ -34,7 +34,7 @@ from .events import (
     TurnBegan,
     TurnEnded,
 )
-from ._events import BUILTIN_EVENTS, HIDDEN_CARD
+from .events import BUILTIN_EVENTS, HIDDEN_CARD
 from ._legend import PIECE_KINDS, Legend
 from ._seating import SIDES, Seating, name_seats, sides_of
 

@@ -7,11 +7,15 @@ the ``on_event`` hook). The moments among them (``DieRolled``, ``PhaseBegan``,
 may modify or replace them before they happen (``boardcore.modifies``,
 ``boardcore.replaces``). The base classes, ``boardcore.Event`` and
 ``boardcore.Moment``, are at the top level, for games to define their own.
+``BUILTIN_EVENTS`` lists the engine's event classes; ``HIDDEN_CARD`` stands for a card
+id in an event as a player who may not see that card is shown it.
 """
 
 from __future__ import annotations
 
 from ._events import (
+    BUILTIN_EVENTS,
+    HIDDEN_CARD,
     CardPlayed,
     CardsDrawn,
     CardsMoved,
@@ -36,7 +40,7 @@ from ._events import (
 )
 
 __all__ = [
-    "CardPlayed", "CardsDrawn", "CardsMoved", "Chose", "CounterChanged", "DieRolled", "Exchanged", "GameOver",
+    "BUILTIN_EVENTS", "HIDDEN_CARD", "CardPlayed", "CardsDrawn", "CardsMoved", "Chose", "CounterChanged", "DieRolled", "Exchanged", "GameOver",
     "MatchStarted", "MomentCancelled", "MomentReplaced", "PhaseBegan", "PhaseEnded", "PieceAdded", "PieceMoved",
     "PieceRemoved", "PlayerOut", "Revealed", "Shuffled", "TurnBegan", "TurnEnded",
 ]  # fmt: skip

@@ -22,7 +22,7 @@ import attrs
 
 from .bots import bot_factory, make_bot
 from . import Game, InvalidData, RuleError, load_game
-from ._plugins import plugin_name
+from .registry import plugin_name
 from ._pools import process_pool
 from ._records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
 from .seeded import derive

@@ -19,7 +19,7 @@ from typing import Any
 
 import attrs
 
-from .._json_in import MAX_SAVE_SIZE
+from ..saves import MAX_SAVE_SIZE
 from .._zones import MAX_SEATS
 from .store import StoredMatch, SeatRecord
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 import time
 from .. import Game, InvalidData, State
-from .._json_in import parse_saved
+from ..saves import parse_saved
 from . import catalog
 from .store import StoredMatch
 

@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 
 from .. import renamed
-from .._json_in import MAX_SAVE_SIZE
+from ..saves import MAX_SAVE_SIZE
 
 SCHEMA_VERSION = 1
 """The schema this module writes; kept in the file's ``PRAGMA user_version``."""

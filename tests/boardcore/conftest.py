@@ -31,5 +31,7 @@ def installed_toys(monkeypatch):
     # The module plugin toy_trebuchet, as if installed through ``boardcore.plugins``.
     real = _plugins.installed_plugins
     trebuchet = EntryPoint("toy_trebuchet", "toy_trebuchet", _plugins.PLUGINS_GROUP)
-    monkeypatch.setattr(_plugins, "installed_plugins", lambda: {**real(), "toy_trebuchet": trebuchet})
+    listed = lambda: {**real(), "toy_trebuchet": trebuchet}  # noqa: E731
+    monkeypatch.setattr(_plugins, "installed_plugins", listed)
+    monkeypatch.setattr(boardcore.registry, "installed_plugins", listed)
     return listing

@@ -28,7 +28,7 @@ TOOL_SUPPORT = frozenset({
 
 PUBLIC_FACES = frozenset({
     "boardcore", "boardcore.actions", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
-    "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
+    "boardcore.saves", "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
 })  # fmt: skip
 """The engine modules a tool may import: the package and its public submodules."""
 
@@ -37,15 +37,7 @@ FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")
 PRIVATE_DEBT = frozenset({
     ("boardcore.bots", "boardcore._settings"),  # checking a bot's settings as the engine checks a spec's
     ("boardcore.ismcts", "boardcore._settings"),
-    ("boardcore.display", "boardcore._events"),  # BUILTIN_EVENTS, HIDDEN_CARD
-    ("boardcore.cli", "boardcore._json_in"),  # reading a saved game from a file
-    ("boardcore.server.rows", "boardcore._json_in"),
-    ("boardcore.server.saves", "boardcore._json_in"),
-    ("boardcore.server.store", "boardcore._json_in"),
     ("boardcore.server.rows", "boardcore._zones"),  # MAX_SEATS
-    ("boardcore.cli", "boardcore._plugins"),  # listing installed plugins
-    ("boardcore.simulate", "boardcore._plugins"),
-    ("boardcore.cli", "boardcore._registry"),  # games that failed to load
     ("boardcore.testing.arrange", "boardcore._flow"),  # setting a match up before it starts
     ("boardcore.testing.arrange", "boardcore._registry"),
     ("boardcore.testing.conformance", "boardcore._persist"),  # the whole match as data
