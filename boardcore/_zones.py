@@ -15,7 +15,7 @@ shared zones first, then each family seat by seat, in declaration order.
 from __future__ import annotations
 
 import enum
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -112,6 +112,8 @@ class SeatZones(tuple[Zone, ...]):
     (then each seat's zone refills from that seat's zone of the family).
     """
 
+    MAX_SEATS: ClassVar[int] = MAX_SEATS
+    """The most seats a family names zones for (a match of more seats cannot use one)."""
     name: str
     visibility: Visibility
     _args: tuple[Any, ...]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import seeded as rng
 from . import InvalidData, PluginError
-from ._settings import flag_setting, fraction_setting, whole_setting
+from .loaders import flag_setting, fraction_setting, whole_setting
 from .ismcts import (
     DEFAULT_MARGIN,
     Evaluate,

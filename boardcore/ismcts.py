@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import seeded as rng
 from . import BoardcoreError, InvalidData, PluginError
-from ._settings import flag_setting, fraction_setting, number_setting, whole_setting
+from .loaders import flag_setting, fraction_setting, number_setting, whole_setting
 
 if TYPE_CHECKING:
     from . import Decision, Match, Result, State

@@ -19,8 +19,8 @@ from typing import Any
 
 import attrs
 
+from .. import SeatZones
 from ..saves import MAX_SAVE_SIZE
-from .._zones import MAX_SEATS
 from .store import StoredMatch, SeatRecord
 
 MAX_NAME = 40
@@ -53,7 +53,7 @@ def match_record(row: tuple[Any, ...], seat_rows: list[tuple[Any, ...]]) -> Stor
     match_id = _text(raw_id, "id")
     if not _ID.fullmatch(match_id):
         raise DamagedRow(f"'id' is {match_id[:64]!r}, not an id the server makes")
-    players = _whole(players, "players", 1, MAX_SEATS)
+    players = _whole(players, "players", 1, SeatZones.MAX_SEATS)
     plugin_names = _json_list(plugins, "plugins")
     if not all(type(p) is str for p in plugin_names):
         raise DamagedRow("'plugins' must be a list of plugin names")

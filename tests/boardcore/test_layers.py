@@ -35,9 +35,6 @@ PUBLIC_FACES = frozenset({
 FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")
 
 PRIVATE_DEBT = frozenset({
-    ("boardcore.bots", "boardcore._settings"),  # checking a bot's settings as the engine checks a spec's
-    ("boardcore.ismcts", "boardcore._settings"),
-    ("boardcore.server.rows", "boardcore._zones"),  # MAX_SEATS
     ("boardcore.testing.arrange", "boardcore._flow"),  # setting a match up before it starts
     ("boardcore.testing.arrange", "boardcore._registry"),
     ("boardcore.testing.conformance", "boardcore._persist"),  # the whole match as data
