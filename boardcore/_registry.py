@@ -163,6 +163,16 @@ def game_from_provider(provider: Any, name: str | None = None, plugins: Iterable
     return build_game(games[name], plugins)
 
 
+def with_plugins(game: Game, *plugins: Any) -> Game:
+    """``game`` loaded again from the same provider, with the plugins it was loaded with
+    (in their order) and then ``plugins``: an installed game or one from
+    :func:`game_from_provider` alike, a house rule added to a game already loaded."""
+    registered = game.pm.list_name_plugin()  # the game's provider first, then its plugins in order
+    provider_name, provider = registered[0]
+    loaded = dict(registered)
+    return build_game(Provided(game.spec, provider, provider_name), [*(loaded[p] for p in game.plugins), *plugins])
+
+
 # -- pickling -----------------------------------------------------------------------------
 
 _by_name: dict[tuple[str, tuple[str, ...]], Game] = {}

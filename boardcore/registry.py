@@ -7,6 +7,7 @@
   hooks itself (a game in a test, a notebook, or a package not installed);
 * :data:`hookspec` - marks a hook specification, for a plugin that defines hooks of
   its own for other plugins (implementations use ``boardcore.hookimpl``);
+* :func:`with_plugins` - a game already loaded, loaded again with more plugins;
 * :func:`broken_games` - the installed games that failed to load, with their errors;
 * :func:`installed_plugins`, :func:`describe_plugin` and :func:`plugin_name` - the
   opt-in plugins installed (``boardcore.plugins`` entry points), what each is for,
@@ -17,8 +18,9 @@ from __future__ import annotations
 
 from ._hookspecs import hookspec
 from ._plugins import describe_plugin, installed_plugins, plugin_name
-from ._registry import broken_games, game_from_provider, game_specs
+from ._registry import broken_games, game_from_provider, game_specs, with_plugins
 
 __all__ = [
     "broken_games", "describe_plugin", "game_from_provider", "game_specs", "hookspec", "installed_plugins", "plugin_name",
+    "with_plugins",
 ]  # fmt: skip

@@ -17,7 +17,7 @@ import attrs
 from .. import Game, InvalidData, Match, State, Visibility, hookimpl
 from ..events import CardsMoved, MatchStarted
 from .._flow import run_agenda, start
-from .._registry import Provided, build_game
+from ..registry import with_plugins
 
 
 def resolve_cards(state: State, cards: Iterable[str], avoid: Sequence[str] = ()) -> list[str]:
@@ -241,7 +241,4 @@ def with_rules(game: Game, *rules: Any, name: str = "test-rules") -> Game:
     Rules.__name__ = Rules.__qualname__ = name
     plugin = Rules()
     setattr(plugin, "name", name)
-    registered = game.pm.list_name_plugin()  # the game's provider first, then its plugins in order
-    provider_name, provider = registered[0]
-    loaded = dict(registered)
-    return build_game(Provided(game.spec, provider, provider_name), [*(loaded[p] for p in game.plugins), plugin])
+    return with_plugins(game, plugin)

@@ -36,7 +36,6 @@ FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")
 
 PRIVATE_DEBT = frozenset({
     ("boardcore.testing.arrange", "boardcore._flow"),  # setting a match up before it starts
-    ("boardcore.testing.arrange", "boardcore._registry"),
     ("boardcore.testing.conformance", "boardcore._persist"),  # the whole match as data
     ("boardcore.testing.conformance", "boardcore._redeal"),  # re-dealing with given groups
 })  # fmt: skip

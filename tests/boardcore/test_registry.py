@@ -59,3 +59,15 @@ def test_a_game_plugin_publishes_one_game_through_the_hooks_and_answers_only_for
     assert game.state_from_json(state.to_json()).to_json() == state.to_json()
     boardcore.registry.game_from_provider(plugin)
     assert calls == [1, 1]  # cards from a function are asked for each time the game is loaded
+
+
+def test_with_plugins_loads_a_game_again_with_its_plugins_then_more():
+    import toy_trebuchet
+
+    base = boardcore.registry.game_from_provider(__import__("toy"), name="toy-duel")
+    more = boardcore.registry.with_plugins(base, toy_trebuchet)
+    assert base.plugins == () and more.plugins == ("toy_trebuchet",)
+    again = boardcore.registry.with_plugins(more)
+    assert again.plugins == more.plugins and again is not more
+    with pytest.raises(boardcore.PluginError, match="asked for twice"):
+        boardcore.registry.with_plugins(more, toy_trebuchet)
