@@ -38,7 +38,7 @@ from ._match import Match, Piece
 from ._redeal import redeal_by_owner
 from ._registry import list_games, load_game
 from ._serialize import from_data, to_data
-from ._spec import Counter, GameSpec, Option, SearchHints
+from ._spec import Counter, GameSpec, SearchHints, SetupOption
 from ._state import State
 from ._steps import Step
 from ._zones import SeatZones, Visibility, Zone, ZoneSpec
@@ -61,7 +61,6 @@ __all__ = [
     "InvalidData",
     "Match",
     "Moment",
-    "Option",
     "Phase",
     "Piece",
     "PluginError",
@@ -69,6 +68,7 @@ __all__ = [
     "RuleError",
     "SearchHints",
     "SeatZones",
+    "SetupOption",
     "State",
     "Step",
     "TurnOrder",
@@ -103,4 +103,5 @@ __getattr__ = renamed(__name__, {
     "NextTurn": ("an engine internal: GameSpec.turn_order says who takes the next turn", _flow.NextTurn),
     "MatchData": ("Match, which holds the same fields", _match.MatchData),
     "attachment_zone": ("Match.attached(host), the cards attached to a host", _zones.attachment_zone),
+    "Option": ("SetupOption (a decision's choices are its options)", SetupOption),
 }, docs="docs/migration.md, From 0.3 to 0.4")  # fmt: skip

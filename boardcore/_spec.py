@@ -54,7 +54,7 @@ def _optional_whole(name: str) -> Callable[[Any, Any, Any], Any]:
 
 
 @attrs.frozen
-class Option:
+class SetupOption:
     """A setup option: its default and, if it is limited, the values it accepts."""
 
     name: str
@@ -93,9 +93,9 @@ def _makes_itself(kind: type) -> bool:
     return attrs.has(kind) and all(f.default is not attrs.NOTHING for f in attrs.fields(kind))
 
 
-def _options(value: Any) -> tuple[Option, ...]:
+def _options(value: Any) -> tuple[SetupOption, ...]:
     if isinstance(value, Mapping):
-        return tuple(Option(name, default) for name, default in value.items())
+        return tuple(SetupOption(name, default) for name, default in value.items())
     return tuple(value)
 
 
@@ -184,7 +184,7 @@ class GameSpec:
     """Groups of zones hidden from a player whose cards could be in any zone of
     the group, for ``State.determinize``. None means: all hidden zones, one group
     (right for a shared deck; a game with one deck per player says otherwise)."""
-    options: tuple[Option, ...] = attrs.field(default=(), converter=_options)
+    options: tuple[SetupOption, ...] = attrs.field(default=(), converter=_options)
     """Setup options (a mapping of defaults is accepted too)."""
     rules_version: int = attrs.field(default=1, validator=lambda _, __, v: whole_setting(v, "rules_version", least=1))
     """The version of the game's decisions. A save holds its choices as indexes into

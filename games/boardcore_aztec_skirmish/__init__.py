@@ -39,8 +39,8 @@ SPEC = boardcore.GameSpec(
     # (the horizon). A turn is a long run of one side's small decisions (a card, then
     # its unit and square): each search goes on from the last one's tree (reuse).
     search=boardcore.SearchHints(scores=standing, horizon=25, reuse=True),
-    options=(boardcore.Option("aztec", 0, choices=(0, 1), help="the seat that plays the Aztecs, who move first"),
-             boardcore.Option("deployment", "choose", choices=("choose", "standard"),
+    options=(boardcore.SetupOption("aztec", 0, choices=(0, 1), help="the seat that plays the Aztecs, who move first"),
+             boardcore.SetupOption("deployment", "choose", choices=("choose", "standard"),
                               help="choose: place your units square by square; standard: the rules' fixed layout")),
 )
 

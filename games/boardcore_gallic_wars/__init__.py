@@ -34,7 +34,7 @@ SPEC = boardcore.GameSpec(
     player_counts=(2,), zones=(DRAW, HAND, DISCARD), counters=(STREAK,), table_type=GallicTable,
     setup=setup, phases=(Reinforcements, Strategy, Battle), end_if=end_if, describe=describe,
     redeal=boardcore.redeal_by_owner,
-    options=(boardcore.Option("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),),
+    options=(boardcore.SetupOption("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),),
 )  # fmt: skip
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=deck, effects=BASE_EFFECTS)

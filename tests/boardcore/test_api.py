@@ -26,7 +26,6 @@ PUBLIC = [
     "InvalidData",
     "Match",
     "Moment",
-    "Option",
     "Phase",
     "Piece",
     "PluginError",
@@ -34,6 +33,7 @@ PUBLIC = [
     "RuleError",
     "SearchHints",
     "SeatZones",
+    "SetupOption",
     "State",
     "Step",
     "TurnOrder",
@@ -258,6 +258,12 @@ def test_answers_and_the_registry_live_in_namespaces_and_0_3_names_still_work_wi
     with pytest.warns(DeprecationWarning, match=rf"boardcore.{name} is now boardcore.{namespace}.{name}; .*migration.md"):
         assert getattr(boardcore, name) is getattr(module, name)
     assert name in module.__all__ and name not in boardcore.__all__
+
+
+def test_a_setup_option_is_a_setup_option_and_0_3_option_still_works_with_a_warning():
+    with pytest.warns(DeprecationWarning, match=r"boardcore.Option is now boardcore.SetupOption .*migration.md"):
+        assert boardcore.Option is boardcore.SetupOption
+    assert "Option" not in boardcore.__all__
 
 
 def test_the_top_level_is_a_short_public_face():

@@ -1,5 +1,5 @@
 """What a game declares in its GameSpec: zones (Zone, SeatZones), counters (Counter) and
-setup options (Option), and what the engine makes of them when a match is set up."""
+setup options (SetupOption), and what the engine makes of them when a match is set up."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import Counter, InvalidData, Option, RuleError, SeatZones, Visibility, Zone, ZoneSpec
+from boardcore import Counter, InvalidData, RuleError, SetupOption, SeatZones, Visibility, Zone, ZoneSpec
 from boardcore.events import Shuffled
 from boardcore import _rng
 from boardcore.testing import arranged, events
@@ -193,11 +193,11 @@ def test_bad_options_are_invalid_data_naming_the_option(given, where, message):
 
 
 def test_an_option_checks_its_choices_by_type_too():
-    flag = Option("rule", 0, choices=(0, 1))
+    flag = SetupOption("rule", 0, choices=(0, 1))
     assert flag.check(1) == 1
     with pytest.raises(InvalidData, match="options.rule"):
         flag.check(True)
-    words = Option("window", "close", choices=("close", "open"), help="what it does")
+    words = SetupOption("window", "close", choices=("close", "open"), help="what it does")
     assert words.check("open") == "open" and words.help == "what it does"
     with pytest.raises(InvalidData):
         words.check("ajar")
@@ -205,7 +205,7 @@ def test_an_option_checks_its_choices_by_type_too():
 
 def test_a_mapping_of_defaults_still_declares_options():
     spec = attrs.evolve(toy.DUEL_SPEC, options={"window": "restart", "target": 2})
-    assert spec.options == (Option("window", "restart"), Option("target", 2))
+    assert spec.options == (SetupOption("window", "restart"), SetupOption("target", 2))
     assert spec.check_options({"window": "next"}) == {"window": "next", "target": 2}
     with pytest.raises(InvalidData, match="must be of type int"):
         spec.check_options({"target": "2"})

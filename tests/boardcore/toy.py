@@ -297,8 +297,8 @@ DUEL_SPEC = boardcore.GameSpec(
     describe=duel_describe,
     redeal=boardcore.redeal_by_owner,
     options=(
-        boardcore.Option("window", "close", choices=tuple(WINDOWS), help="what the Boost window does after a boost"),
-        boardcore.Option("target", 3, help="points that win"),
+        boardcore.SetupOption("window", "close", choices=tuple(WINDOWS), help="what the Boost window does after a boost"),
+        boardcore.SetupOption("target", 3, help="points that win"),
     ),
 )
 DUEL_EFFECTS = {"double": Double()}

@@ -137,7 +137,7 @@ SPEC = boardcore.GameSpec(
     end_if=end_if,
     turn_limit=RULES.turn_limit,
     at_limit=at_limit,
-    options=(boardcore.Option("target", 12, help="coins that win the game"),),
+    options=(boardcore.SetupOption("target", 12, help="coins that win the game"),),
 )
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=CARDS, effects={"golden": Golden()})

@@ -87,8 +87,8 @@ VP = boardcore.Counter("vp")
 POT = boardcore.Counter("pot", per_seat=False, start=5)
 
 OPTIONS = (
-    boardcore.Option("goal", 5, choices=(3, 5, 8), help="victory points that win"),
-    boardcore.Option("bonus", 0, help="extra gold every seat starts with"),
+    boardcore.SetupOption("goal", 5, choices=(3, 5, 8), help="victory points that win"),
+    boardcore.SetupOption("bonus", 0, help="extra gold every seat starts with"),
 )
 
 
