@@ -234,12 +234,24 @@ class State:
                 )
             action = options[index]  # the rules and the history get the engine's own option, never the caller's object
             history = m.history
-            snap = (_get_all(m), len(m.log), len(history))  # Match.snapshot, inlined on this hot path
+            # Match.snapshot and SharedLog.append, inlined on this hot path (sizes read
+            # from the logs' fields, the usual append done in place): they ran as six
+            # method calls per action.
+            snap = (_get_all(m), m.log._size, history._size)
             try:
-                history.append((player, action))
+                if history._owner and len(history._items) == history._size:
+                    history._items.append((player, action))
+                    history._size += 1
+                else:
+                    history.append((player, action))
                 if m.replayable:
-                    m.choices.append((player, index))
-                m.asks = asks[:at] + asks[at + 1 :]
+                    choices = m.choices
+                    if choices._owner and len(choices._items) == choices._size:
+                        choices._items.append((player, index))
+                        choices._size += 1
+                    else:
+                        choices.append((player, index))
+                m.asks = asks[:at] + asks[at + 1 :] if len(asks) > 1 else ()
                 rules = m.rules
                 if rules.before_action:
                     for call in rules.before_action:
