@@ -93,12 +93,17 @@ __all__ = [
 # namespaces boardcore.actions, .loaders, .events, .steps and .registry, and engine internals no
 # game needs out of the public face. They work for this version, with a DeprecationWarning that
 # names where they are now.
+_NEVER_AT_THE_TOP = {
+    "flag_setting", "fraction_setting", "number_setting", "whole_setting", "BUILTIN_EVENTS", "HIDDEN_CARD",
+    "broken_games", "describe_plugin", "installed_plugins", "plugin_name", "with_plugins",
+}  # fmt: skip
+"""Names public in a namespace that the top level never had: no old spelling to keep."""
 __getattr__ = renamed(__name__, {
-    **{name: (f"boardcore.actions.{name}", getattr(actions, name)) for name in actions.__all__},
-    **{name: (f"boardcore.loaders.{name}", getattr(loaders, name)) for name in loaders.__all__},
-    **{name: (f"boardcore.events.{name}", getattr(events, name)) for name in events.__all__},
-    **{name: (f"boardcore.steps.{name}", getattr(steps, name)) for name in steps.__all__},
-    **{name: (f"boardcore.registry.{name}", getattr(registry, name)) for name in registry.__all__},
+    name: (f"boardcore.{space.__name__.rpartition('.')[2]}.{name}", getattr(space, name))
+    for space in (actions, loaders, events, steps, registry)
+    for name in space.__all__
+    if name not in _NEVER_AT_THE_TOP
+} | {
     "run_agenda": ("an engine internal: State.apply and Game.new_state run the agenda", _flow.run_agenda),
     "NextTurn": ("an engine internal: GameSpec.turn_order says who takes the next turn", _flow.NextTurn),
     "MatchData": ("Match, which holds the same fields", _match.MatchData),

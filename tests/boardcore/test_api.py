@@ -266,6 +266,12 @@ def test_a_setup_option_is_a_setup_option_and_0_3_option_still_works_with_a_warn
     assert "Option" not in boardcore.__all__
 
 
+@pytest.mark.parametrize("name", ["with_plugins", "whole_setting", "HIDDEN_CARD"])
+def test_names_new_in_a_namespace_have_no_old_top_level_spelling(name):
+    with pytest.raises(AttributeError, match=f"has no attribute '{name}'"):
+        getattr(boardcore, name)
+
+
 def test_the_top_level_is_a_short_public_face():
     assert len(boardcore.__all__) <= 40
 
