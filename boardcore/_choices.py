@@ -20,9 +20,9 @@ are public (``public = True``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
@@ -100,11 +100,18 @@ class Select(Step):
     A ``secret`` selection does not call :meth:`complete`: its picks stay in the
     draft, hidden, until they are revealed together with the other players'
     (see :class:`SecretChoices`).
+
+    A selection whose picks only ever take options away sets ``narrows``: after a
+    pick, the options are those the player was just offered, less the item picked and
+    the items it rules out (:meth:`ruled_out`), then "done" if :meth:`can_stop` says
+    so; the hand is not read again. They must be exactly the options :meth:`options`
+    would build (``boardcore.testing.check_game`` compares them at every pick).
     """
 
     player: int
     secret: ClassVar[bool] = False
     public: ClassVar[bool] = False
+    narrows: ClassVar[bool] = False
 
     def candidates(self, m: Match, picked: tuple[str, ...]) -> Iterable[str]:
         """The items that may be added to ``picked`` now, in the order offered.
@@ -126,6 +133,12 @@ class Select(Step):
 
     def complete(self, m: Match, picked: tuple[str, ...]) -> None:
         """Apply a finished, non-secret selection."""
+
+    def ruled_out(self, m: Match, item: str, offered: Sequence[str]) -> Collection[str]:
+        """With ``narrows``: the items among ``offered`` (the other items of the options
+        just offered) that may no longer be added once ``item`` is picked; none by
+        default, so only the item picked goes."""
+        return ()
 
     def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[Action]:
         """Every option now: one per candidate, then "done" if allowed.
@@ -155,8 +168,23 @@ class Select(Step):
             return
         if not isinstance(action, Pick):
             raise RuleError(f"{type(self).__name__} got {action!r}, which is no pick")
-        m.set_draft(player, m.drafts.get(player, ()) + (action.item,))
-        self.run(m)
+        picked = m.drafts.get(player, ()) + (action.item,)
+        m.set_draft(player, picked)
+        answered = m.answering
+        if self.narrows and answered is not None and answered[1] is self:
+            self.ask_narrowed(m, picked, answered[0].options)
+        else:
+            self.run(m)
+
+    def ask_narrowed(self, m: Match, picked: tuple[str, ...], offered: Sequence[Action]) -> None:
+        """Ask again after a pick, from the options ``offered`` before it (``narrows``)."""
+        item = picked[-1]
+        rest = [o for o in offered if isinstance(o, Pick) and o.item != item]
+        out = self.ruled_out(m, item, [o.item for o in rest])
+        options: list[Action] = [o for o in rest if o.item not in out] if out else cast("list[Action]", rest)
+        if self.can_stop(m, picked):
+            options.append(DONE)
+        m.ask(self.player, options, self.prompt(m, picked), self, secret=self.secret, public=self.public)
 
 
 @attrs.frozen

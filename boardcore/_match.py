@@ -183,7 +183,7 @@ _get_all, _copy_all = _field_copiers()
 class Match(MatchData):
     """One match: its stored data (:class:`MatchData`) and the rule-author API over it."""
 
-    __slots__ = ("rules", "_owned")
+    __slots__ = ("rules", "_owned", "answering")
 
     rules: Game
     """The loaded game (spec, cards, effects, plugins); not part of the saved data."""
@@ -191,10 +191,15 @@ class Match(MatchData):
     # ``pieces`` indexed by (owner, kind) and (owner, None), with the very dict it
     # indexes: ``pieces`` is replaced on every change, so an index is valid while
     # it is that dict (a cache, never saved).
+    answering: tuple[Decision, Step] | None
+    """The decision whose answer ``State.apply`` is handing to its step, with the step,
+    while ``Step.resolve`` runs (None otherwise; never saved): a selection that
+    narrows reads the options it offered from it instead of building them again."""
 
     def __init__(self, rules: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.rules = rules
         self._owned = None
+        self.answering = None
         super().__init__(rules.name, players, seed, dict(options), rng.seed_state(seed))
 
     # -- copying ---------------------------------------------------------------------
@@ -204,6 +209,7 @@ class Match(MatchData):
         twin = object.__new__(Match)
         twin.rules = self.rules
         twin._owned = self._owned
+        twin.answering = None
         _copy_all(self, twin)
         twin.log = self.log.fork()
         twin.history = self.history.fork()

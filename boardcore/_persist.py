@@ -327,6 +327,7 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
     m = object.__new__(Match)
     m.rules = game
     m._owned = None
+    m.answering = None
     MatchData.__init__(m, *values)
     check_match(game, m)
     return m

@@ -257,7 +257,9 @@ class State:
                     for call in rules.before_action:
                         call(match=m, player=player, action=action)
                 m.record(Chose, player, None if decision.secret else str(action), False)
+                m.answering = ask
                 step.resolve(m, player, action)
+                m.answering = None
                 if m.triggered:
                     flush_triggered(m)
                 run_agenda(m)
@@ -265,6 +267,7 @@ class State:
                     for call in rules.after_action:
                         call(match=m, player=player, action=action)
             except BaseException as exc:
+                m.answering = None
                 m.restore(snap)
                 if isinstance(exc, (PluginError, IllegalAction)) or not isinstance(exc, Exception):
                     raise

@@ -8,9 +8,10 @@
 5. Conservation: every card in exactly one zone; counters never negative.
 6. Termination: every game ends.
 7. No leaks: a player's view does not change when only what is hidden from them does.
-8. Legal options: every option offered can be applied; nothing else can; and no
+8. Legal options: every option offered can be applied; nothing else can; no
    decision offers more than ``max_options`` options (large choices must be asked
-   as sequences of small ones).
+   as sequences of small ones); and a selection that ``narrows`` offers after a pick
+   exactly what it would build from the match (``Select.options``).
 9. Secret structure: who is asked does not depend on what a player cannot see.
    States that look the same to a player (re-deals of what is hidden from them,
    ``State.determinize``) ask the same players.
@@ -42,6 +43,7 @@ from .. import seeded as rng
 from .. import Game, IllegalAction, State, to_data
 from ..actions import Action, pick
 from ..events import Chose
+from ..steps import Select
 from .._persist import dump_match
 from .._redeal import deal_again
 
@@ -231,6 +233,16 @@ def _check_every_step(run: _Run, state: State, deck: list[str]) -> None:
             )
         if len(set(decision.options)) != len(decision.options):
             run.fail(state, "legal options", f"decision for player {decision.player} offers an option twice")
+    for decision, step in m.asks:
+        if isinstance(step, Select) and step.narrows:
+            built = tuple(step.options(m, m.drafts.get(decision.player, ())))
+            if built != decision.options:
+                run.fail(
+                    state,
+                    "legal options",
+                    f"{type(step).__name__} narrows its options after a pick to {list(map(str, decision.options))}, "
+                    f"but builds {list(map(str, built))} from the match: its ruled_out() misses what a pick rules out",
+                )
 
 
 def _check_sampled(run: _Run, state: State, round_trip: bool) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import boardcore
 
 from .cards import CONSTANTS, TYPES, CardType, HorseCard, can_stop, candidates, card_id, contest, deposes
-from .cards import load_deck, total, tribute_gain
+from .cards import load_deck, ruled_out, total, tribute_gain
 from .rules import DISCARD, DRAW, HAND, LIMIT_DRAW, LIMIT_KHAN, LIMIT_MOST, LOOT, PLAY, TRIBUTE, WON
 from .rules import CardsDrawn, HorseTable, Invasion, InvasionPlay, InvasionResolved, Migration, Reckoning
 from .rules import Steppes, Tribute, TributeCollected, TributePlay, at_limit, cards_in, loot, nomads
@@ -30,14 +30,11 @@ SPEC = boardcore.GameSpec(
     name=NAME, player_counts=CONSTANTS.player_counts, phases=(Migration, Tribute, Invasion, Steppes),
     summary="Steppe nomads depose the Khan and fight for his title; first to 12 Loot wins",
     zones=(DRAW, DISCARD, TRIBUTE, HAND, PLAY), counters=(LOOT,), table_type=HorseTable,
-    end_if=end_if, turn_limit=CONSTANTS.turn_limit, at_limit=at_limit,
-    describe=describe,
-    search=boardcore.SearchHints(
-        scores=standing,
-        settle=True,  # the Invasion, which makes the next Khan, is decided at the turn's end
-        iterations=400,  # searches here are cheap, and luck is large beside a decision's worth
-    ),
-)
+    end_if=end_if, turn_limit=CONSTANTS.turn_limit, at_limit=at_limit, describe=describe,
+    # A search settles the Invasion, which makes the next Khan, at the turn's end; searches here are
+    # cheap, and luck is large beside a decision's worth, so they run 400 iterations.
+    search=boardcore.SearchHints(scores=standing, settle=True, iterations=400),
+)  # fmt: skip
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=load_deck)
 
@@ -46,7 +43,7 @@ __all__ = [
     "PLUGIN", "SPEC", "TRIBUTE", "TYPES", "WON", "CardType", "CardsDrawn", "HorseCard", "HorseTable",
     "Invasion", "InvasionPlay", "InvasionResolved", "Migration", "Reckoning", "Steppes", "Tribute",
     "TributeCollected", "TributePlay", "can_stop", "candidates", "card_id", "cards_in", "contest", "deposes",
-    "load_deck", "loot", "nomads", "total", "tribute_gain",
+    "load_deck", "loot", "nomads", "ruled_out", "total", "tribute_gain",
 ]  # fmt: skip
 
 # The game's own helpers before the engine had them: they keep working for one version, with a warning.

@@ -172,6 +172,15 @@ def candidates(play: str, hand: Sequence[HorseCard], picked: Sequence[HorseCard]
     ]  # fmt: skip
 
 
+def ruled_out(card: HorseCard, offered: Sequence[HorseCard]) -> list[str]:
+    """The cards of ``offered`` that picking ``card`` rules out of the same play: the
+    others of its type if that type is ``exactly_one`` (HP-R11), the others of its name
+    if its type is ``one_per_name`` and theirs too (HP-R07, HP-R12)."""
+    kind = TYPES[card.type]
+    return [c.id for c in offered if (kind.exactly_one and c.type == card.type)
+            or (kind.one_per_name and TYPES[c.type].one_per_name and c.name == card.name)]  # fmt: skip
+
+
 def can_stop(play: str, hand: Sequence[HorseCard], picked: Sequence[HorseCard]) -> bool:
     """Whether ``picked`` is a finished ``play``: it holds a card of each ``exactly_one``
     type of that play that the hand holds (HP-R11)."""

@@ -59,7 +59,7 @@ from boardcore import Match, Result, Visibility
 from boardcore.steps import Perform
 from boardcore.events import CardsDrawn
 
-from .cards import CONSTANTS, TYPES, HorseCard, can_stop, candidates, contest, deposes, total, tribute_gain
+from .cards import CONSTANTS, TYPES, HorseCard, can_stop, candidates, contest, deposes, ruled_out, total, tribute_gain
 
 # -- the board ---------------------------------------------------------------------------
 
@@ -168,6 +168,7 @@ class CardSelect(boardcore.steps.Select):
     limited by the card types declared for it (``cards.candidates``)."""
 
     play: ClassVar[str]
+    narrows = True  # after a pick, the cards it rules out go (cards.ruled_out); the hand is not read again
 
     def options(self, m: Match, picked: tuple[str, ...]) -> Sequence[boardcore.actions.Action]:
         # One look at the hand for both questions (which cards may come next, and
@@ -177,6 +178,12 @@ class CardSelect(boardcore.steps.Select):
         offered = m.rules.memo(_play_options)
         found = [offered[card.id] for card in candidates(self.play, held, chosen)]
         return [*found, boardcore.actions.DONE] if can_stop(self.play, held, chosen) else found
+
+    def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
+        return can_stop(self.play, cards_in(m, HAND[self.player]), [m.card(c) for c in picked])
+
+    def ruled_out(self, m: Match, item: str, offered: Sequence[str]) -> list[str]:
+        return ruled_out(m.card(item), [m.card(c) for c in offered])
 
 
 def _play_options(rules: boardcore.Game) -> dict[str, boardcore.actions.Action]:

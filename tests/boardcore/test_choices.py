@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import attrs
+import pytest
 
 import boardcore
 from boardcore.actions import DONE
@@ -210,3 +211,84 @@ def test_a_draw_performed_as_a_moment_says_how_many_were_drawn():
     drawn = m.perform(boardcore.events.CardsDrawn(0, deck + 5, "test", toy.DECK[0], toy.HAND[0]))
     assert drawn == boardcore.events.CardsDrawn(0, deck, "test", toy.DECK[0], toy.HAND[0])  # fewer: the deck ran out
     assert m.cards(toy.DECK[0]) == ()
+
+
+# -- a selection that narrows: after a pick, the options offered less what it rules out --------
+
+SUITED = boardcore.Zone("suited", boardcore.Visibility.HIDDEN, deck=True)
+HELD = boardcore.SeatZones("held", boardcore.Visibility.OWNER)
+
+
+@attrs.frozen
+class OnePerSuit(boardcore.steps.Select):
+    """Pick cards of different suits (the first letter of a card's name), at least one."""
+
+    read_hand: list[int] = attrs.field(factory=list, eq=False, repr=False)  # counts candidates() calls
+    narrows = True
+
+    def candidates(self, m, picked):
+        self.read_hand.append(len(picked))
+        suits = {m.card(c).name[0] for c in picked}
+        return [c for c in m.cards(HELD[self.player]) if c not in picked and m.card(c).name[0] not in suits]
+
+    def option(self, m, item):
+        return boardcore.actions.pick(item, f"take {m.card(item).name}")
+
+    def can_stop(self, m, picked):
+        return bool(picked)
+
+    def ruled_out(self, m, item, offered):
+        return [c for c in offered if m.card(c).name[0] == m.card(item).name[0]]
+
+    def complete(self, m, picked):
+        m.move(picked, HELD[self.player], SUITED)
+
+
+@attrs.frozen
+class CarelessSuits(OnePerSuit):
+    """Says it narrows but rules nothing out: a pick leaves the other cards of its suit offered."""
+
+    def ruled_out(self, m, item, offered):
+        return ()
+
+
+def suit_game(step: type) -> boardcore.Game:
+    class Take(boardcore.Phase):
+        name = "take"
+
+        def begin(self, m):
+            m.schedule(step(m.active))
+
+    def deal(m):
+        for seat in range(m.players):
+            m.draw(SUITED, HELD[seat], 4)
+
+    spec = boardcore.GameSpec(
+        name=f"suits-{step.__name__.lower()}", summary="take one card of each suit", player_counts=(2,),
+        zones=(SUITED, HELD), setup=deal, phases=(Take,), turn_order=boardcore.TurnOrder.SEATS, turn_limit=4,
+        at_limit=lambda m: boardcore.Result((), "turn limit"),
+    )  # fmt: skip
+    cards = [boardcore.Card(f"{suit}{n}", f"{suit}{n}") for suit in "abc" for n in range(4)]
+    return boardcore.registry.game_from_provider(boardcore.GamePlugin(spec, cards=cards, package=__name__))
+
+
+def test_a_narrowing_selection_offers_what_it_would_build_without_reading_the_hand_again():
+    state = suit_game(OnePerSuit).new_state(players=2, seed=3)
+    m = state.match
+    (_, step), = m.asks
+    hand = m.cards(HELD[0])
+    first = decision(state, 0).options
+    assert [o.item for o in first] == list(hand) and DONE not in first  # nothing picked: no "done" yet
+    picked = first[0]
+    state.apply(0, picked)
+    suit = m.card(picked.item).name[0]
+    after = decision(state, 0).options
+    assert [o.item for o in after[:-1]] == [c for c in hand if m.card(c).name[0] != suit] and after[-1] == DONE
+    assert after == tuple(step.options(m, (picked.item,)))  # what building them gives (one more read, below)
+    assert step.read_hand == [0, 1]  # the first ask read the hand; the pick did not
+
+
+def test_check_game_catches_a_selection_whose_narrowing_misses_what_a_pick_rules_out():
+    boardcore.testing.check_game(suit_game(OnePerSuit), games=6, cross_process=False)
+    with pytest.raises(boardcore.testing.ConformanceError, match=r"legal options.*CarelessSuits narrows its options"):
+        boardcore.testing.check_game(suit_game(CarelessSuits), games=6, cross_process=False)
