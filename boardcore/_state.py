@@ -104,6 +104,14 @@ class State:
         return len(self._m.history)
 
     @property
+    def last_action(self) -> tuple[int, Action] | None:
+        """The last ``(player, action)`` applied (``history[-1]``, without building the
+        history), or None before the first. Secret or not, every seat sees that an
+        action was taken; which one is for its player (and the rules) to know."""
+        history = self._m.history
+        return history[-1] if len(history) else None
+
+    @property
     def turn(self) -> int:
         """The turn in progress (0 before the first, during set-up phases)."""
         return self._m.turn

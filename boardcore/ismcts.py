@@ -219,8 +219,7 @@ class ISMCTSBot:
             return None
         if state.history_length != kept.actions + 1:
             return None
-        player, action = state.history[kept.actions]
-        if player != me or action != kept.action:
+        if state.last_action != (me, kept.action):
             return None
         return kept.node
 

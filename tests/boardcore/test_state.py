@@ -737,8 +737,10 @@ def test_a_state_tells_tools_its_phase_round_options_and_history_length():
     with pytest.raises(TypeError):
         state.setup_options["target"] = 9  # read-only: a match's options are fixed at set-up
     assert state.history_length == 0 and state.round == state.match.round and state.phase == state.match.phase
+    assert state.last_action is None
     before = state.phase
     d = state.pending[0]
     state.apply(d.player, d.options[0])
     assert state.history_length == len(state.history) == 1
+    assert state.last_action == state.history[-1] == (d.player, d.options[0])
     assert state.turn == state.match.turn and (state.phase == before or state.phase == state.match.phase)
