@@ -116,7 +116,7 @@ class Force(boardcore.Effect):
     placeless: bool = False
 
     def contribution(self, card: GallicCard) -> Contribution:
-        own = (card.kind,) if card.kind else ()
+        own = (str(card.kind),) if card.kind else ()  # an exact str: dicts look it up faster than an enum member
         return Contribution(card.id, card.force, () if self.placeless else SLOTS if self.flexible else own)
 
 
