@@ -66,8 +66,4 @@ class KeeperOfTheDead(pw.Effect):
             m.perform(pw.CardsDrawn(event.owner, 1, "keeper-of-the-dead", pw.DECK, pw.HAND[event.owner]))
 
 
-EFFECTS: dict[str, pw.Effect] = {
-    "cave-shaman": CaveShaman(),
-    "spirit-hunt": SpiritHunt(),
-    "keeper-of-the-dead": KeeperOfTheDead(),
-}
+EFFECTS = {"cave-shaman": CaveShaman(), "spirit-hunt": SpiritHunt(), "keeper-of-the-dead": KeeperOfTheDead()}
