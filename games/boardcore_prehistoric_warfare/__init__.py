@@ -67,10 +67,8 @@ def end_if(m: Match) -> Result | None:
     for seat in fallen:
         eliminate(m, seat)
         del pops[seat]
-    if len(pops) == 1:
-        return Result(tuple(pops), LAST_STANDING, scores(m))
-    if not pops:
-        return Result(tuple(fallen), FELL_TOGETHER, scores(m))  # PW-R38: a draw between them
+    if len(pops) <= 1:  # the last tribe standing wins; none left, those who fell together draw (PW-R38)
+        return Result(tuple(pops or fallen), LAST_STANDING if pops else FELL_TOGETHER, scores(m))
     top = max(pops.values())
     if top < RULES.winning_population:
         return None
@@ -121,20 +119,20 @@ def _fighters(m: Match, seat: int) -> list[str]:
 def describe(m: Match, player: int | None) -> dict[str, list[int]]:
     """Each tribe's population, the score the game is played for (PW-R01), for a view
     (public): a list by seat, which the table shows as a row by seat ("people: Ann 10, Bob 9")."""
-    return {"people": [population(m, seat) for seat in range(m.players)]}
+    return {"people": list(scores(m))}
 
 
 # -- the game --------------------------------------------------------------------------
 
 SPEC = boardcore.GameSpec(
-    name=NAME,
+    name=NAME, player_counts=(2, 3, 4, 5, 6),
     summary="Stone Age tribes hunt, survive hardships and raid each other to reach 30 people",
-    player_counts=(2, 3, 4, 5, 6),
     zones=(DECK, DISCARD, HAND, TRIBE), counters=(FOOD, PRISONERS), table_type=PWTable, setup=setup,
     phases=(Nomad, Hunt, Elements, Tribe, Food, DeclareRaid, Aftermath), turn_order=boardcore.TurnOrder.SEATS,
     end_if=end_if, round_limit=RULES.round_limit, at_limit=at_limit,
-    describe=describe,
-    search=boardcore.SearchHints(scores=standing, horizon=30),  # a raid takes more than ten actions to tell who won it
+    # what a view shows of a match in progress, and how a search judges one (a raid takes more than ten actions
+    # to tell who won it, so playouts look 30 ahead)
+    describe=describe, search=boardcore.SearchHints(scores=standing, horizon=30),
     rules_version=2,  # 2: runs of interchangeable generics are one option (section 4.4)
 )  # fmt: skip
 
@@ -160,9 +158,8 @@ __all__ = [
 ]  # fmt: skip
 
 # Names of 0.3, kept for this version with a DeprecationWarning ("Changed since 0.3" in the game's page).
-_CATEGORY = {"MEDICAL": "medical", "ANIMAL": "animal", "EXPOSURE": "exposure", "SOCIAL": "social"}
 __getattr__ = boardcore.renamed(__name__, {
     "Attack": ("Attacked", Attacked),  # the attack whose die is on the table is the moment itself
     "Category": ("str: a category is its lower-case name (PWCard.category == 'medical')",
-                 enum.StrEnum("Category", _CATEGORY)),  # its members are equal to the names
+                 enum.StrEnum("Category", "MEDICAL ANIMAL EXPOSURE SOCIAL")),  # each equal to its lower-cased name
 }, docs="docs/migration.md, From 0.3 to 0.4")  # fmt: skip

@@ -97,14 +97,11 @@ class PWCard(boardcore.Card):
     note: str | None = attrs.field(default=None, kw_only=True)
     """The note as a player reads it: the printed note, in its ruling's words where a ruling
     fixes what the printed words mean (PW-R08 to PW-R10); what the family leaves unsaid (PW-R28)."""
-    slots: frozenset[Slot] = attrs.field(init=False, eq=False, repr=False)
+    slots: frozenset[Slot] = attrs.field(
+        init=False, eq=False, repr=False, default=attrs.Factory(lambda card: KINDS[card.type].slots, takes_self=True))
     """The slots this card fills when attached; empty for cards that never attach.
     Worked out from the type when the card is made: searches ask it for every
     person of every position they judge."""
-
-    @slots.default
-    def _slots(self) -> frozenset[Slot]:
-        return KINDS[self.type].slots
 
     @property
     def row(self) -> str:
@@ -132,9 +129,7 @@ class PWCard(boardcore.Card):
     @property
     def hth_bonus(self) -> int:
         """What this card adds to its holder's HTH strength (0 for non-HTH cards)."""
-        if self.type is CardType.BOTH:
-            return self.bonus or 0
-        return (self.strength or 0) if self.type is CardType.HTH else 0
+        return (self.bonus if self.type is CardType.BOTH else self.strength if self.type is CardType.HTH else 0) or 0
 
 
 @attrs.frozen
@@ -214,9 +209,8 @@ class Effect(boardcore.Effect):
     """The answers the effect was made with, by question (the methods return them)."""
 
     def __init__(self, **given: Any) -> None:
-        for question in given:
-            if question not in QUESTIONS:
-                raise TypeError(f"an Effect answers {list(QUESTIONS)}, not {question!r}")
+        if unknown := [question for question in given if question not in QUESTIONS]:
+            raise TypeError(f"an Effect answers {list(QUESTIONS)}, not {unknown[0]!r}")
         self.given = given
 
     def modifier_against(self, card: PWCard) -> int:

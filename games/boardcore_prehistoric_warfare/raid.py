@@ -234,8 +234,7 @@ class PickRaiders(boardcore.steps.Select):
         # Built here rather than from candidates() so that the merged option's
         # wording can say how many unarmed generics it stands for (section 4.4).
         tribe = persons(m, self.player)
-        free = [p for p in tribe if p not in picked]
-        offered: list[Action] = [pick(p, f"add {wording}") for p, wording in merged(m, tribe, free)]
+        offered: list[Action] = [pick(p, f"add {wording}") for p, wording in merged(m, tribe, set(tribe) - set(picked))]
         return [*offered, boardcore.actions.DONE] if picked else offered
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
