@@ -11,7 +11,7 @@ which other cards' effects and plugins can react to.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
 
@@ -31,7 +31,16 @@ def opponents(m: Match, player: int) -> list[tuple[Target, str]]:
     return [(seat, f"seat {seat}") for seat in m.alive() if seat != player]
 
 
-def playable_cards(step: Any, m: Match, player: int, used: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
+class PlaysFromHand(Protocol):
+    """What :func:`playable_cards` reads of a step: ``PlayCard`` and ``CardWindow`` alike."""
+
+    source: ClassVar[SeatZones]
+    alike: ClassVar[str | None]
+
+    def playable(self, m: Match, player: int, card: Any) -> bool: ...
+
+
+def playable_cards(step: PlaysFromHand, m: Match, player: int, used: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
     """``(card id, card)`` for each card of ``player``'s ``step.source`` zone, in zone
     order, that ``step.playable`` accepts and is not in ``used``; with ``step.alike``
     set, only the first of the copies equal in that field."""
