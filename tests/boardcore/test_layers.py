@@ -90,6 +90,19 @@ def test_games_and_plugins_import_no_private_engine_module():
     assert found == []
 
 
+def test_games_and_plugins_leave_the_agenda_to_the_engine():
+    """They change the flow through moments, skips and scheduled steps, never by reading or
+    rewriting ``m.agenda`` (the open-rules promise: no agenda surgery)."""
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((*ROOT.joinpath("games").rglob("*"), *ROOT.joinpath("plugins").rglob("*")))
+        if path.is_file() and path.suffix in {".py", ".toml", ".md"}
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if "agenda" in line
+    ]
+    assert found == []
+
+
 # -- the checker catches what it should -------------------------------------------------------
 
 
