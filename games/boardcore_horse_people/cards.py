@@ -159,17 +159,12 @@ def total(cards: Iterable[HorseCard], figure: str) -> int:
 
 def candidates(play: str, hand: Sequence[HorseCard], picked: Sequence[HorseCard]) -> list[HorseCard]:
     """The cards of ``hand`` that may be added to ``picked`` in the play ``play``, in
-    hand order: cards of the types declared for that play (HP-R20), at most one card
-    of each name of a ``one_per_name`` type (HP-R07, HP-R12), at most one card of an
-    ``exactly_one`` type (HP-R11)."""
-    names = {card.name for card in picked if TYPES[card.type].one_per_name}
-    full = {card.type for card in picked if TYPES[card.type].exactly_one}
-    taken = {card.id for card in picked}  # by id: a card's __eq__ compares every field
-    return [
-        card for card in hand
-        if TYPES[card.type].play == play and card.id not in taken and card.type not in full
-        and not (card.name in names and TYPES[card.type].one_per_name)
-    ]  # fmt: skip
+    hand order: cards of the types declared for that play (HP-R20) that no card picked
+    rules out (:func:`ruled_out`: one card per name of a ``one_per_name`` type, HP-R07,
+    HP-R12; one card of an ``exactly_one`` type, HP-R11)."""
+    out = {card.id for card in picked}  # by id: a card's __eq__ compares every field
+    out.update(*(ruled_out(card, hand) for card in picked))
+    return [card for card in hand if TYPES[card.type].play == play and card.id not in out]
 
 
 def ruled_out(card: HorseCard, offered: Sequence[HorseCard]) -> list[str]:
