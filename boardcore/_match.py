@@ -216,9 +216,11 @@ class Match(MatchData):
         twin.choices = self.choices.fork()
         return twin
 
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything needed to undo the changes made after this call."""
+        return _get_all(self), len(self.log), len(self.history)
+
     def restore(self, snap: tuple[Any, ...]) -> None:
-        """Undo every change made since ``snap`` was taken: ``(every field's value, the
-        log's length, the history's length)``, as ``State.apply`` takes it before an action."""
         values, log_size, history_size = snap
         _set_all(self, *values)
         self.log.truncate(log_size)

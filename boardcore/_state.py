@@ -242,9 +242,9 @@ class State:
                 )
             action = options[index]  # the rules and the history get the engine's own option, never the caller's object
             history = m.history
-            # The rollback snapshot (for Match.restore) and SharedLog.append, inlined on
-            # this hot path (sizes read from the logs' fields, the usual append done in
-            # place): they ran as six method calls per action.
+            # Match.snapshot and SharedLog.append, inlined on this hot path (sizes read
+            # from the logs' fields, the usual append done in place): they ran as six
+            # method calls per action.
             snap = (_get_all(m), m.log._size, history._size)
             try:
                 if history._owner and len(history._items) == history._size:
