@@ -217,7 +217,8 @@ class Match(MatchData):
         return twin
 
     def snapshot(self) -> tuple[Any, ...]:
-        """Everything needed to undo the changes made after this call."""
+        """Everything needed to undo the changes made after this call (``restore``).
+        ``State.apply`` takes the same tuple inline; this stays for rule and tool code."""
         return _get_all(self), len(self.log), len(self.history)
 
     def restore(self, snap: tuple[Any, ...]) -> None:
