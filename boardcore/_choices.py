@@ -195,11 +195,16 @@ class ExchangeCards(Select):
     player and does the discarding and redrawing; use this step alone for other
     secret card choices. Override :meth:`wording` to phrase the options and
     :meth:`prompt` to phrase the question.
+
+    It ``narrows``: after a pick, the options are those just offered less the card
+    picked. A subclass whose :meth:`candidates` depend on the picks in another way
+    sets ``narrows = False`` (``check_game`` finds the difference if it does not).
     """
 
     zone: str
     most: int
     secret = True
+    narrows = True
 
     @classmethod
     def wording(cls, card: Any) -> str:
@@ -235,6 +240,17 @@ class ExchangeCards(Select):
 
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         return _exchange_prompt(self.most, len(picked))
+
+    def ask_narrowed(self, m: Match, picked: tuple[str, ...], offered: Sequence[Action]) -> None:
+        # The options offered less the card picked, found by identity in C (the cached
+        # option is the one offered); "done" stays last, or alone once ``most`` are picked.
+        full = len(picked) >= self.most
+        if full:
+            options: Sequence[Action] = (DONE,)
+        else:
+            options = list(offered)
+            options.remove(_exchange_option(type(self), m.rules, picked[-1]))
+        m.ask(self.player, options, self.prompt(m, picked), self, secret=True, public=full)
 
 
 @lru_cache(maxsize=256)
