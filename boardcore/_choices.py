@@ -249,7 +249,8 @@ class ExchangeCards(Select):
             options: Sequence[Action] = (DONE,)
         else:
             options = list(offered)
-            options.remove(_exchange_option(type(self), m.rules, picked[-1]))
+            kind: Any = type(self)
+            options.remove(_exchange_option(kind, m.rules, picked[-1]))
         m.ask(self.player, options, self.prompt(m, picked), self, secret=True, public=full)
 
 

@@ -283,6 +283,15 @@ class State:
         finally:
             lock.release()
 
+    def fingerprint(self) -> str:
+        """The position as a text: equal for two states that are the same match at the
+        same point (a clone, a replay, a reloaded save), and different as soon as
+        anything in it differs. The log and the history enter by their lengths and
+        last entries, so it costs the size of the table, not the length of the game:
+        a tool can take one after every action (to see that a read changed nothing,
+        or to key a table of positions it has searched)."""
+        return json.dumps(dump_match(self._m, whole=False))
+
     def clone(self) -> State:
         """An independent copy; acting on it never changes this state. O(1)."""
         return State(self.game, self._m.fork())

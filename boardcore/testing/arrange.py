@@ -16,7 +16,7 @@ import attrs
 
 from .. import Game, InvalidData, Match, State, Visibility, hookimpl
 from ..events import CardsMoved, MatchStarted
-from .._flow import run_agenda, start
+from ..drive import run_until_asked, start
 from ..registry import with_plugins
 
 
@@ -180,7 +180,7 @@ def arranged(
     load_dice(state, dice)
     if before is not None:
         before(state)
-    run_agenda(m)
+    run_until_asked(m)
     return state
 
 
@@ -221,7 +221,7 @@ def reask(state: State) -> None:
     m.asks = ()
     for step in steps:
         step.run(m)
-    run_agenda(m)
+    run_until_asked(m)
 
 
 def with_rules(game: Game, *rules: Any, name: str = "test-rules") -> Game:

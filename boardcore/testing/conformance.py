@@ -44,8 +44,6 @@ from .. import Game, IllegalAction, State, to_data
 from ..actions import Action, pick
 from ..events import Chose
 from ..steps import Select
-from .._persist import dump_match
-from .._redeal import deal_again
 
 
 class ConformanceError(AssertionError):
@@ -189,11 +187,6 @@ def _play_checked(run: _Run, every: int, max_actions: int, options: dict[str, An
     return state
 
 
-def _fingerprint(state: State) -> str:
-    """The match without its log and history, which are only counted and their last
-    entries given: enough to see a change, at the cost of the table's size rather
-    than the game's length. Keys keep their order, which options may follow."""
-    return json.dumps(dump_match(state.match, whole=False))
 
 
 def _only_choices(state: State, since: int) -> bool:
@@ -254,7 +247,7 @@ def _check_sampled(run: _Run, state: State, round_trip: bool) -> None:
         saved = state.to_json()
         if game.state_from_json(saved, verify=False).to_json() != saved:
             run.fail(state, "replay and save", "to_json/state_from_json does not round-trip")
-    before = _fingerprint(state)
+    before = state.fingerprint()
     pending = state.pending
     asked = {d.player for d in pending}
     decision = pending[0]
@@ -278,7 +271,7 @@ def _check_sampled(run: _Run, state: State, round_trip: bool) -> None:
             run.fail(state, "atomicity", f"apply({player}, {action!r}) raised {type(exc).__name__}, not IllegalAction")
         else:
             run.fail(state, "atomicity", f"apply({player}, {action!r}) was accepted but is not legal")
-        if _fingerprint(state) != before:
+        if state.fingerprint() != before:
             run.fail(state, "atomicity", f"a rejected apply({player}, {action!r}) changed the state")
     # 3 and 8: every option applies on a clone, and the original never moves
     for d in pending:
@@ -288,7 +281,7 @@ def _check_sampled(run: _Run, state: State, round_trip: bool) -> None:
                 twin.apply(d.player, option)
             except Exception as exc:  # any failure is a finding
                 run.fail(state, "legal options", f"option {option} of player {d.player} raised {exc!r}")
-        if _fingerprint(state) != before:
+        if state.fingerprint() != before:
             run.fail(state, "clone independence", "acting on a clone changed the original")
     # 9. who is asked ignores what is hidden from each player
     if run.redeals:
@@ -434,7 +427,12 @@ def _shake_hidden(state: State, player: int) -> State:
     # One group for every hidden zone, whatever the game's own redeal says: any
     # card a player cannot see must leave his view unchanged wherever it goes.
     hidden = [z for z, spec in m.specs.items() if not spec.visible_to(player) and m.zones[z]]
-    deal_again(m, [hidden], seed=len(state.history) * 7919 + player)
+    # Sorted first, as determinize deals: the deal must depend on the seed alone.
+    pool, _ = rng.shuffled(rng.seed_state(len(state.history) * 7919 + player), tuple(sorted(c for z in hidden for c in m.zones[z])))
+    zones, at = dict(m.zones), 0
+    for zone in hidden:
+        zones[zone], at = pool[at : at + len(zones[zone])], at + len(zones[zone])
+    m.zones, m.replayable = zones, False
     m.drafts = {p: items for p, items in m.drafts.items() if p == player}
     return twin
 

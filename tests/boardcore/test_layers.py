@@ -28,17 +28,13 @@ TOOL_SUPPORT = frozenset({
 
 PUBLIC_FACES = frozenset({
     "boardcore", "boardcore.actions", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
-    "boardcore.saves", "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
+    "boardcore.drive", "boardcore.saves", "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
 })  # fmt: skip
 """The engine modules a tool may import: the package and its public submodules."""
 
 FRONT_ENDS = ("boardcore.cli", "boardcore.server", "boardcore.__main__")
 
-PRIVATE_DEBT = frozenset({
-    ("boardcore.testing.arrange", "boardcore._flow"),  # setting a match up before it starts
-    ("boardcore.testing.conformance", "boardcore._persist"),  # the whole match as data
-    ("boardcore.testing.conformance", "boardcore._redeal"),  # re-dealing with given groups
-})  # fmt: skip
+PRIVATE_DEBT: frozenset[tuple[str, str]] = frozenset()
 """``(tool, private engine module)`` imports that remain, each to become a public name or
 to move with its tool; see docs/architecture.md."""
 

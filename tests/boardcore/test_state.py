@@ -744,3 +744,35 @@ def test_a_state_tells_tools_its_phase_round_options_and_history_length():
     assert state.history_length == len(state.history) == 1
     assert state.last_action == state.history[-1] == (d.player, d.options[0])
     assert state.turn == state.match.turn and (state.phase == before or state.phase == state.match.phase)
+
+
+# -- fingerprint: the position as a text ---------------------------------------------------
+
+
+def test_a_fingerprint_is_the_same_for_a_clone_a_reload_and_a_replay():
+    state = played(actions=9)
+    text = state.fingerprint()
+    assert state.clone().fingerprint() == text
+    assert DUEL.state_from_json(state.to_json()).fingerprint() == text
+    replayed = DUEL.new_state(players=2, seed=5)
+    for player, action in state.history:
+        replayed.apply(player, action)
+    assert replayed.fingerprint() == text
+
+
+def test_a_fingerprint_changes_with_the_position_and_not_with_reading_it():
+    state = played(actions=4)
+    text = state.fingerprint()
+    state.view(0), state.view(None), state.pending, state.events  # reads change nothing
+    assert state.fingerprint() == text
+    d = state.pending[0]
+    state.apply(d.player, d.options[0])
+    assert state.fingerprint() != text
+    other_seed = played(seed=6, actions=4)
+    assert other_seed.fingerprint() != text
+
+
+def test_a_fingerprint_costs_the_table_not_the_length_of_the_game():
+    short, long = played(actions=2), played(actions=40)
+    assert len(long.history) > 10 * len(short.history)
+    assert len(long.fingerprint()) < 2 * len(short.fingerprint())
