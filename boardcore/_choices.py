@@ -172,16 +172,17 @@ class Select(Step):
         m.set_draft(player, picked)
         answered = m.answering
         if self.narrows and answered is not None and answered[1] is self:
-            self.ask_narrowed(m, picked, answered[0].options)
+            offered, at = answered[0].options, answered[2]
+            self.ask_narrowed(m, picked, offered[:at] + offered[at + 1 :])
         else:
             self.run(m)
 
-    def ask_narrowed(self, m: Match, picked: tuple[str, ...], offered: Sequence[Action]) -> None:
-        """Ask again after a pick, from the options ``offered`` before it (``narrows``)."""
-        item = picked[-1]
-        rest = [o for o in offered if isinstance(o, Pick) and o.item != item]
-        out = self.ruled_out(m, item, [o.item for o in rest])
-        options: list[Action] = [o for o in rest if o.item not in out] if out else cast("list[Action]", rest)
+    def ask_narrowed(self, m: Match, picked: tuple[str, ...], rest: tuple[Action, ...]) -> None:
+        """Ask again after a pick (``narrows``), given ``rest``: the options offered
+        before it less the one picked ("done" last, if it was offered)."""
+        picks = cast("tuple[Pick, ...]", rest[:-1] if rest and isinstance(rest[-1], Done) else rest)
+        out = self.ruled_out(m, picked[-1], [o.item for o in picks])
+        options: list[Action] = [o for o in picks if o.item not in out] if out else list(picks)
         if self.can_stop(m, picked):
             options.append(DONE)
         m.ask(self.player, options, self.prompt(m, picked), self, secret=self.secret, public=self.public)
@@ -241,17 +242,10 @@ class ExchangeCards(Select):
     def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
         return _exchange_prompt(self.most, len(picked))
 
-    def ask_narrowed(self, m: Match, picked: tuple[str, ...], offered: Sequence[Action]) -> None:
-        # The options offered less the card picked, found by identity in C (the cached
-        # option is the one offered); "done" stays last, or alone once ``most`` are picked.
+    def ask_narrowed(self, m: Match, picked: tuple[str, ...], rest: tuple[Action, ...]) -> None:
+        # Below ``most`` picks, "done" stays offered, last: the rest is the next question.
         full = len(picked) >= self.most
-        if full:
-            options: Sequence[Action] = (DONE,)
-        else:
-            options = list(offered)
-            kind: Any = type(self)
-            options.remove(_exchange_option(kind, m.rules, picked[-1]))
-        m.ask(self.player, options, self.prompt(m, picked), self, secret=True, public=full)
+        m.ask(self.player, (DONE,) if full else rest, self.prompt(m, picked), self, secret=True, public=full)
 
 
 @lru_cache(maxsize=256)

@@ -191,10 +191,11 @@ class Match(MatchData):
     # ``pieces`` indexed by (owner, kind) and (owner, None), with the very dict it
     # indexes: ``pieces`` is replaced on every change, so an index is valid while
     # it is that dict (a cache, never saved).
-    answering: tuple[Decision, Step] | None
-    """The decision whose answer ``State.apply`` is handing to its step, with the step,
-    while ``Step.resolve`` runs (None otherwise; never saved): a selection that
-    narrows reads the options it offered from it instead of building them again."""
+    answering: tuple[Decision, Step, int] | None
+    """The decision whose answer ``State.apply`` is handing to its step, with the step
+    and the index of the option chosen, while ``Step.resolve`` runs (None otherwise;
+    never saved): a selection that narrows reads the options it offered from it
+    instead of building them again."""
 
     def __init__(self, rules: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.rules = rules

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import operator
-from _thread import allocate_lock
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
@@ -35,10 +34,13 @@ class State:
     def __init__(self, game: Game, match: Match) -> None:
         self.game = game
         self._m = match
-        self._applying = allocate_lock()
+        self._applying = [True]
         # One thread at a time changes a State (docs/reliability.md): a second
         # apply while one runs is refused rather than interleaved into a match
         # that would not load again. A clone per thread is the way to share.
+        # The guard is a one-item list that apply pops and puts back: the pop is
+        # atomic, so of two threads only one gets the item; unlike a lock's
+        # acquire(False), it parses no arguments and reads no clock.
 
     def __repr__(self) -> str:
         m = self._m
@@ -208,12 +210,14 @@ class State:
         the options. If game or plugin code fails while applying, the state is
         restored and the failure is raised as :class:`~boardcore.PluginError`.
         """
-        lock = self._applying
-        if not lock.acquire(False):
+        guard = self._applying
+        try:
+            guard.pop()
+        except IndexError:
             raise BoardcoreError(
                 "this State is being changed by another thread: a State is for one thread at a time; "
                 "give each thread its own state.clone()"
-            )
+            ) from None
         try:  # the whole apply, in this frame: it runs once per action of every playout
             m = self._m
             if m.result is not None:
@@ -265,7 +269,7 @@ class State:
                     for call in rules.before_action:
                         call(match=m, player=player, action=action)
                 m.record(Chose, player, None if decision.secret else str(action), False)
-                m.answering = ask
+                m.answering = (decision, step, index)
                 step.resolve(m, player, action)
                 m.answering = None
                 if m.triggered:
@@ -281,7 +285,7 @@ class State:
                     raise
                 raise _blame(m, exc) from exc
         finally:
-            lock.release()
+            guard.append(True)
 
     def fingerprint(self) -> str:
         """The position as a text: equal for two states that are the same match at the
