@@ -237,7 +237,13 @@ class State:
                 )
             decision, step = ask
             options = decision.options
-            index = _offered(action, options)
+            index = 0
+            for option in options:  # _offered's first pass, inlined: callers pass back the option offered
+                if option is action:
+                    break
+                index += 1
+            else:
+                index = _offered(action, options)
             if index < 0:
                 raise IllegalAction(
                     f"{action!r:.200} is not an option for player {player} now ({decision.prompt})",
@@ -274,7 +280,8 @@ class State:
                 m.answering = None
                 if m.triggered:
                     flush_triggered(m)
-                run_agenda(m)
+                if not m.asks or m.triggered:  # a step that asks again leaves nothing to run
+                    run_agenda(m)
                 if rules.after_action:
                     for call in rules.after_action:
                         call(match=m, player=player, action=action)
