@@ -115,12 +115,37 @@ def load_game(name: str, plugins: Iterable[Any] = ()) -> Game:
     plugin objects (modules or instances with hook implementations). A plugin that
     declares ``games = (...)`` may only be used with those games.
     """
-    found = _discover()
-    if name not in found:
-        if name in _broken:
-            raise _broken[name]
-        raise UnknownGame(name, sorted(found))
-    return build_game(found[name], plugins)
+    provided = _named(name)
+    if provided is None:
+        found = _discover()
+        if name not in found:
+            if name in _broken:
+                raise _broken[name]
+            raise UnknownGame(name, sorted(found))
+        provided = found[name]
+    return build_game(provided, plugins)
+
+
+_named_cache: dict[str, Provided] = {}
+
+
+def _named(name: str) -> Provided | None:
+    """Game ``name`` from the entry point named after it, read alone: loading one game
+    imports no other (a command, a server worker or a process of a parallel run
+    starts sooner). None when no entry point has that name, it fails to load, or it
+    does not provide ``name``: then every entry point is read, as listing does, and
+    a failure is reported there."""
+    if _cache is not None:
+        return _cache.get(name)
+    if name not in _named_cache:
+        for ep in entry_points(group=GAMES_GROUP, name=name):
+            try:
+                provided = games_from([(ep.name, ep.load())]).get(name)
+            except Exception:  # an entry point can fail in any way while importing
+                return None
+            if provided is not None:
+                _named_cache[name] = provided
+    return _named_cache.get(name)
 
 
 def build_game(provided: Provided, plugins: Iterable[Any] = ()) -> Game:

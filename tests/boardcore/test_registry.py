@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 import types
 
 import pytest
@@ -71,3 +74,25 @@ def test_with_plugins_loads_a_game_again_with_its_plugins_then_more():
     assert again.plugins == more.plugins and again is not more
     with pytest.raises(boardcore.PluginError, match="asked for twice"):
         boardcore.registry.with_plugins(more, toy_trebuchet)
+
+
+def test_loading_one_installed_game_imports_no_other_game():
+    # The entry point named after the game is read alone; listing reads them all.
+    code = (
+        "import sys, json, boardcore\n"
+        "boardcore.load_game('gallic-wars', plugins=['gw-turncoats'])\n"
+        "loaded = sorted({m.split('.')[0] for m in sys.modules if m.startswith('boardcore_')})\n"
+        "print(json.dumps([loaded, boardcore.list_games()]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    loaded, listed = json.loads(done.stdout)
+    assert loaded == ["boardcore_gallic_wars", "boardcore_gw_turncoats"]
+    assert {"gallic-wars", "aztec-skirmish", "prehistoric-warfare", "invasions-of-the-horse-people"} <= set(listed)
+
+
+def test_a_game_loaded_alone_is_the_game_the_listing_gives():
+    alone = boardcore.load_game("aztec-skirmish")
+    listed = next(s for s in boardcore.registry.game_specs() if s.name == "aztec-skirmish")
+    again = boardcore.load_game("aztec-skirmish")
+    assert alone.spec is listed and again.spec is listed
+    assert again.new_state(players=2, seed=4).to_json() == alone.new_state(players=2, seed=4).to_json()
