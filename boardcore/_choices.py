@@ -243,7 +243,7 @@ class ExchangeCards(Select):
         return _exchange_prompt(self.most, len(picked))
 
     def ask_narrowed(self, m: Match, picked: tuple[str, ...], rest: tuple[Action, ...]) -> None:
-        # Below ``most`` picks, "done" stays offered, last: the rest is the next question.
+        # Below ``most`` picks, "done" stays offered, last (as options() builds it): the rest is the next question.
         full = len(picked) >= self.most
         m.ask(self.player, (DONE,) if full else rest, self.prompt(m, picked), self, secret=True, public=full)
 

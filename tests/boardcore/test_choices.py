@@ -164,6 +164,26 @@ def test_an_exchange_may_discard_and_draw_seat_by_seat():
     assert attrs.has(Swap) and state.game.state_from_json(state.to_json()) == state
 
 
+class SwapTwo(boardcore.steps.Exchange):
+    name = "swap"
+    hand, discard, draw, most = toy.HAND, toy.DISCARD, toy.DECK, 2
+
+
+def test_an_exchange_narrows_its_options_to_what_it_would_build():
+    game = toy.duel_variant("toy-duel-swap-two", phases=(SwapTwo, toy.Commit))
+    state = game.new_state(players=2, seed=6)
+    m = state.match
+    first = decision(state, 0).options
+    state.apply(0, first[1])
+    (_, step), = [ask for ask in m.asks if ask[0].player == 0]
+    after = decision(state, 0).options
+    assert after == first[:1] + first[2:] and after[-1] == DONE  # the rest, "done" still last
+    assert list(after) == list(step.options(m, m.draft(0)))  # what building them gives
+    state.apply(0, after[0])
+    assert [d.player for d in state.pending] == [1]  # the most is reached: "done" alone, public, so answered
+    # (check_game compares narrowed and built options at every pick of Gallic Wars' and Horse People's exchanges)
+
+
 def test_a_chooser_with_a_skip_of_the_phase_sits_it_out_once():
     """``Match.skip_phase`` in a game where everybody acts: SecretChoices leaves the seat out
     of its choosers, using the skip up as the step begins (before anybody is asked)."""
