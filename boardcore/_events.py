@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
 
 import attrs
 
@@ -74,6 +75,20 @@ class Moment(Event):
         """The moment in a few words, for the question that offers to replace it ("your
         Hunter is killed"); by default its class name in words ("person killed")."""
         return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type(self).__name__).lower()
+
+    @classmethod
+    def shared(cls, *fields: Any, **named: Any) -> Self:
+        """``cls(*fields, **named)``, made once for each set of fields and shared after:
+        a moment is an immutable value, so rules that perform the same one again and
+        again (each seat's hand of 7 drawn every turn) need not build it each time. The
+        fields must be hashable (numbers, strings, zones, tuples)."""
+        kind: Any = cls  # a class is hashable; mypy reads attrs' frozen __hash__ as an instance's
+        return cast("Self", _shared(kind, *fields, **named))
+
+
+@lru_cache(maxsize=4096)
+def _shared(cls: type[Moment], *fields: Any, **named: Any) -> Moment:
+    return cls(*fields, **named)
 
 
 QUIETLY = 2

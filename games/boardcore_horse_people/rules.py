@@ -49,7 +49,6 @@ and how search bots judge a match in progress.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import ClassVar
 
 import attrs
@@ -125,9 +124,6 @@ def loot(m: Match) -> tuple[int, ...]:
 
 # -- Migration ---------------------------------------------------------------------------
 
-_drawn = lru_cache(maxsize=256)(CardsDrawn)
-"""A draw of the Migration: moments are frozen values, and the same few recur every turn."""
-
 
 class Migration(boardcore.steps.Exchange):
     """Deal 7 cards to each seat in turn (HP-R04); then everybody, the Khan too,
@@ -140,14 +136,14 @@ class Migration(boardcore.steps.Exchange):
 
     def run(self, m: Match) -> None:
         for seat in range(m.players):
-            m.perform(_drawn(seat, CONSTANTS.hand_size, "deal", DRAW, HAND[seat]))
+            m.perform(CardsDrawn.shared(seat, CONSTANTS.hand_size, "deal", DRAW, HAND[seat]))
         super().run(m)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
         for seat, picks in chosen.items():
             if picks:
                 m.move(picks, HAND[seat], DISCARD)
-                m.perform(_drawn(seat, len(picks), "exchange", DRAW, HAND[seat]))
+                m.perform(CardsDrawn.shared(seat, len(picks), "exchange", DRAW, HAND[seat]))
 
 
 # -- Tribute -----------------------------------------------------------------------------

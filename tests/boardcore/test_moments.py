@@ -344,3 +344,17 @@ def test_a_game_where_everybody_acts_uses_up_a_seats_skip_itself():
     m.skip_phase(1, "council", times=2)
     assert m.take_skip(1, "council") and m.skips(1, "council") == 1
     assert events(state, MomentCancelled)[-1] == MomentCancelled(PhaseBegan("council", 1), "skip_phase")
+
+
+# -- Moment.shared: one value for a moment performed again and again ---------------------------
+
+
+def test_a_shared_moment_is_made_once_for_its_fields_and_equals_one_made_directly():
+    drawn = boardcore.events.CardsDrawn
+    first = drawn.shared(0, 7, "deal", "draw", "hand:0")
+    assert drawn.shared(0, 7, "deal", "draw", "hand:0") is first
+    assert first == drawn(0, 7, "deal", "draw", "hand:0") and type(first) is drawn
+    assert drawn.shared(1, 7, "deal", "draw", "hand:1") != first
+    assert drawn.shared(player=0, count=2, purpose="x", source="a", target="b") == drawn(0, 2, "x", "a", "b")
+    with pytest.raises(TypeError, match="unhashable"):
+        drawn.shared(0, 7, "deal", ["draw"], "hand:0")
