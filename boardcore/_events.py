@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, ClassVar, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
@@ -83,7 +83,7 @@ class Moment(Event):
         again (each seat's hand of 7 drawn every turn) need not build it each time. The
         fields must be hashable (numbers, strings, zones, tuples)."""
         kind: Any = cls  # a class is hashable; mypy reads attrs' frozen __hash__ as an instance's
-        return cast("Self", _shared(kind, *fields, **named))
+        return _shared(kind, *fields, **named)  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=4096)
