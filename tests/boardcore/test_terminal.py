@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sys
 
 import pexpect
@@ -29,7 +30,10 @@ CHOICE = "your choice"
 def spawn(*args: str, colour: bool = False) -> pexpect.spawn:
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | ({} if colour else {"NO_COLOR": "1"})
     child = pexpect.spawn(
-        sys.executable, ["-m", "boardcore", *args], encoding="utf-8", timeout=30, dimensions=(50, 200), env=env
+        sys.executable, ["-m", "boardcore", *args], encoding="utf-8", timeout=30, dimensions=(50, 200), env=env,
+        # Ctrl-C as at a terminal, however the suite was started: a job put in the
+        # background by a shell inherits SIGINT ignored, and so would the command.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     child.delaybeforesend = None
     return child
