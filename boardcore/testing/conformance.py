@@ -42,6 +42,7 @@ import attrs
 from .. import seeded as rng
 from .. import Game, IllegalAction, State, to_data
 from ..actions import Action, pick
+from ..drive import deal_again
 from ..events import Chose
 from ..steps import Select
 
@@ -427,12 +428,7 @@ def _shake_hidden(state: State, player: int) -> State:
     # One group for every hidden zone, whatever the game's own redeal says: any
     # card a player cannot see must leave his view unchanged wherever it goes.
     hidden = [z for z, spec in m.specs.items() if not spec.visible_to(player) and m.zones[z]]
-    # Sorted first, as determinize deals: the deal must depend on the seed alone.
-    pool, _ = rng.shuffled(rng.seed_state(len(state.history) * 7919 + player), tuple(sorted(c for z in hidden for c in m.zones[z])))
-    zones, at = dict(m.zones), 0
-    for zone in hidden:
-        zones[zone], at = pool[at : at + len(zones[zone])], at + len(zones[zone])
-    m.zones, m.replayable = zones, False
+    deal_again(m, [hidden], seed=len(state.history) * 7919 + player)
     m.drafts = {p: items for p, items in m.drafts.items() if p == player}
     return twin
 

@@ -164,9 +164,8 @@ def test_an_exchange_may_discard_and_draw_seat_by_seat():
     assert attrs.has(Swap) and state.game.state_from_json(state.to_json()) == state
 
 
-class SwapTwo(boardcore.steps.Exchange):
-    name = "swap"
-    hand, discard, draw, most = toy.HAND, toy.DISCARD, toy.DECK, 2
+class SwapTwo(Swap):
+    most = 2
 
 
 def test_an_exchange_narrows_its_options_to_what_it_would_build():
