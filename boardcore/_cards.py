@@ -13,7 +13,7 @@ class decide the ranges. Every mistake is an :class:`InvalidData` whose ``where`
 names the file, the line when it can be found, and the path of the bad value:
 ``boardcore_gallic_wars/data/cards.toml:7: $.rules.hand_size``. A file that cannot
 be read, is not UTF-8, is too large or nested too deep is refused the same way,
-naming the file (``_toml``); the strict structuring is ``_strict``'s.
+naming the file (``_toml``); the strict structuring is ``boardcore.codec``'s.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 import attrs
 
 from ._errors import InvalidData
-from ._strict import describe, spelled, structure_at
+from .codec import describe, spelled, structure_at
 from ._toml import read_source
 
 T = TypeVar("T")

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import typing
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
@@ -31,6 +32,7 @@ from typing import IO, Any
 import attrs
 
 from . import InvalidData, SeatZones, Visibility
+from .codec import SAVE, Dialect, file_path, structure_at
 from .events import CardPlayed, CardsMoved, TurnBegan
 
 FORMAT_VERSION = 1
@@ -44,6 +46,18 @@ Cards = tuple[tuple[str, ...], ...]
 """One sorted tuple of card ids per seat."""
 
 
+def _seat(record: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
+    """A seat of the match, or (a list of) seats."""
+    for seat in value if isinstance(value, tuple) else () if value is None else (value,):
+        if not 0 <= seat < record.players:
+            raise ValueError(f"expected a seat from 0 to {record.players - 1}, not {seat!r:.20}")
+
+
+def _per_seat(record: Any, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
+    if len(value) != record.players:
+        raise ValueError(f"expected {record.players} entries (one per seat), not {len(value)}")
+
+
 @attrs.frozen
 class MatchRecord:
     """How one simulated match went, with the configuration it was played in."""
@@ -51,23 +65,23 @@ class MatchRecord:
     game: str
     plugins: tuple[str, ...]
     options: dict[str, Any]
-    players: int
-    bots: tuple[str, ...]
+    players: int = attrs.field(validator=attrs.validators.ge(1))
+    bots: tuple[str, ...] = attrs.field(validator=_per_seat)
     """One bot spec per seat."""
     run_seed: int
     index: int
     """Game ``index`` of the run: set up with ``seed = derive(run_seed, index)``."""
     seed: int
-    winners: tuple[int, ...]
+    winners: tuple[int, ...] = attrs.field(validator=_seat)
     reason: str
     turns: int
     decisions: int
     """Actions applied: every answered decision, one-option ones included."""
     scores: tuple[int, ...] | None
-    first: int | None
+    first: int | None = attrs.field(validator=_seat)
     """The seat that took turn 1, or None in games where every seat acts each turn."""
-    held: Cards
-    played: Cards
+    held: Cards = attrs.field(validator=_per_seat)
+    played: Cards = attrs.field(validator=_per_seat)
 
     def to_dict(self) -> dict[str, Any]:
         """The record as one JSON-able dict, as written to a line of a records file."""
@@ -86,73 +100,20 @@ class MatchRecord:
             raise InvalidData("a record is a JSON object")
         if data.get("v") != FORMAT_VERSION:
             raise InvalidData(f"not a version {FORMAT_VERSION} boardcore record (v is {data.get('v')!r:.20})")
-        players = _field(data, "players", int)
-        if players < 1:
-            raise InvalidData("must be at least 1", where="players")
-        return cls(
-            game=_field(data, "game", str),
-            plugins=tuple(_strings(data, "plugins")),
-            options=_field(data, "options", dict),
-            players=players,
-            bots=tuple(_strings(data, "bots", players)),
-            run_seed=_field(data, "run_seed", int),
-            index=_field(data, "index", int),
-            seed=_field(data, "seed", int),
-            winners=_seats(data, "winners", players),
-            reason=_field(data, "reason", str),
-            turns=_field(data, "turns", int),
-            decisions=_field(data, "decisions", int),
-            scores=None if data.get("scores") is None else tuple(_ints(data, "scores")),
-            first=None if data.get("first") is None else _seat(data["first"], players, "first"),
-            held=_cards(data, "held", players),
-            played=_cards(data, "played", players),
-        )
+        return typing.cast(MatchRecord, structure_at({k: v for k, v in data.items() if k != "v"}, cls, str, dialect=RECORD))
 
 
-def _field(data: Mapping[str, Any], key: str, kind: type) -> Any:
-    value = data.get(key)
-    # bool is an int in Python, but never a count or a seed in a record
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidData(f"expected {kind.__name__}, not {type(value).__name__}", where=key)
-    return value
-
-
-def _list(data: Mapping[str, Any], key: str, length: int | None = None) -> list[Any]:
-    value = _field(data, key, list)
-    if length is not None and len(value) != length:
-        raise InvalidData(f"expected {length} entries (one per seat), not {len(value)}", where=key)
-    return value
-
-
-def _strings(data: Mapping[str, Any], key: str, length: int | None = None) -> list[str]:
-    value = _list(data, key, length)
-    if not all(isinstance(v, str) for v in value):
-        raise InvalidData("expected a list of strings", where=key)
-    return value
-
-
-def _ints(data: Mapping[str, Any], key: str) -> list[int]:
-    value = _list(data, key)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise InvalidData("expected a list of whole numbers", where=key)
-    return value
-
-
-def _seat(value: Any, players: int, where: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
-        raise InvalidData(f"expected a seat from 0 to {players - 1}, not {value!r:.20}", where=where)
-    return value
-
-
-def _seats(data: Mapping[str, Any], key: str, players: int) -> tuple[int, ...]:
-    return tuple(_seat(v, players, key) for v in _list(data, key))
-
-
-def _cards(data: Mapping[str, Any], key: str, players: int) -> Cards:
-    seats = _list(data, key, players)
-    if not all(isinstance(cards, list) and all(isinstance(c, str) for c in cards) for cards in seats):
-        raise InvalidData("expected one list of card ids per seat", where=key)
-    return tuple(tuple(cards) for cards in seats)
+RECORD = Dialect(
+    show=lambda value: type(value).__name__,
+    nouns={"int": "int", "str": "str", "bool": "bool", "float": "float", "null": "null", "list": "list", "object": "a JSON object"},
+    got="not",
+    ints=SAVE.ints,
+    too_big=SAVE.too_big,
+    unknown=SAVE.unknown,
+    missing=None,  # read as null, so that the field's type says what it wanted
+    path=lambda parts: file_path(parts).lstrip("."),
+)
+"""How a records file speaks: ``turns: expected int, not bool``."""
 
 
 # -- what the cards did ----------------------------------------------------------------

@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from ._errors import InvalidData
-from ._strict import describe
+from .codec import describe
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """The largest data file read (5 MiB); a card file is a few kilobytes."""

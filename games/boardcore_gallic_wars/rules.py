@@ -41,8 +41,8 @@ class GallicTable:
 
     sides: tuple[Side, Side]
     """The side each seat plays."""
-    winners: tuple[int | None, ...] = ()
-    """The winner of each hand fought so far; None for a tied hand (GW-R11)."""
+    winners: tuple[int | None, ...] = attrs.field(default=(), validator=attrs.validators.deep_iterable(attrs.validators.in_((0, 1, None))))
+    """The winner of each hand fought so far, a seat; None for a tied hand (GW-R11)."""
     totals: tuple[tuple[int, int], ...] = ()
     """Each hand's Force totals, by seat."""
 

@@ -499,10 +499,22 @@ def test_structure_is_as_strict_and_extends_the_path():
 def test_a_field_type_the_strict_converter_cannot_make_is_a_mistake_in_the_class_not_the_data():
     @attrs.frozen
     class Either:
-        value: int | str  # a union needs a rule to choose; the data converter has none
+        value: int | list[int]  # a union beyond plain values needs a rule to choose; the converter has none
 
     with pytest.raises(cattrs.StructureHandlerNotFoundError):
         structure({"value": 1}, Either, "here")
+
+
+def test_a_union_of_plain_types_takes_a_value_of_one_of_them_as_it_is():
+    # data files and saves share one converter, so a data file reads `int | str` as a save does
+    @attrs.frozen
+    class Either:
+        value: int | str
+
+    assert structure({"value": 1}, Either, "here") == Either(1)
+    assert structure({"value": "1"}, Either, "here") == Either("1")
+    with pytest.raises(InvalidData, match=r"^here: \$\.value: expected one of \['int', 'str'\], got the float 1\.5$"):
+        structure({"value": 1.5}, Either, "here")
 
 
 def test_a_validator_that_reads_other_fields_is_named_at_its_own_field():

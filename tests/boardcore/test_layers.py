@@ -27,7 +27,7 @@ TOOL_SUPPORT = frozenset({
 """Private modules that serve the tools, not the rules."""
 
 PUBLIC_FACES = frozenset({
-    "boardcore", "boardcore.actions", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
+    "boardcore", "boardcore.actions", "boardcore.codec", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
     "boardcore.drive", "boardcore.saves", "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
 })  # fmt: skip
 """The engine modules a tool may import: the package and its public submodules."""

@@ -271,6 +271,7 @@ PLAIN_MODULES = [
     "boardcore.actions",
     "boardcore.bots",
     "boardcore.cli",
+    "boardcore.codec",
     "boardcore.display",
     "boardcore.drive",
     "boardcore.env",
