@@ -163,7 +163,7 @@ async def list_matches(request: Request) -> Response:
 
 
 async def create_match(request: Request) -> Response:
-    wanted = inputs.new_match(await _body(request))
+    wanted = inputs.read(await _body(request), inputs.NewMatch)
     match = await _service(request).create(wanted)
     return JSONResponse(_with_links(match.summary()), status_code=201)
 
@@ -174,8 +174,9 @@ async def read_match(request: Request) -> Response:
 
 async def join_match(request: Request) -> Response:
     match = await _match(request)
-    seat, name = inputs.join(await _body(request))
-    seat, token = await _service(request).join(match, seat, name)
+    wanted = inputs.read(await _body(request), inputs.Join)
+    name = " ".join(wanted.name.split()) if wanted.name else None  # no line breaks or runs of spaces in a name shown to others
+    seat, token = await _service(request).join(match, wanted.seat, name or None)
     body = {"seat": seat, "token": token, "match": _with_links(match.summary())}
     body["play"] = f"/matches/{match.id}?seat={seat}"
     return JSONResponse(body, status_code=201)
@@ -195,8 +196,8 @@ async def answer(request: Request) -> Response:
     match = await _match(request)
     service = _service(request)
     seat = service.seat_of(match, _token(request))
-    option, version = inputs.answer(await _body(request))
-    await service.answer(match, seat, option, version)
+    wanted = inputs.read(await _body(request), inputs.Answer)
+    await service.answer(match, seat, wanted.option, wanted.version)
     return JSONResponse(await service.payload(match, seat, _since(request)))
 
 
@@ -208,8 +209,7 @@ async def read_replay(request: Request) -> Response:
 
 
 async def bring_replay(request: Request) -> Response:
-    text = inputs.upload(await _body(request))
-    match = await _service(request).bring(text)
+    match = await _service(request).bring(inputs.read(await _body(request), inputs.Upload).save)
     return JSONResponse(_with_links(match.summary()), status_code=201)
 
 
@@ -233,21 +233,17 @@ async def updates(websocket: WebSocket) -> None:
     service = _service(websocket)
     try:
         match = await service.get(inputs.match_id(websocket.path_params["match_id"]))
-        hello = await asyncio.wait_for(websocket.receive_json(), HELLO_TIMEOUT)
-        if not isinstance(hello, dict):
-            raise ApiError(400, "the first message must be a JSON object: {\"token\": TOKEN or null}")
-        inputs.check_text(hello)
-        token, html, since = hello.get("token"), bool(hello.get("html")), hello.get("since", 0)
-        if token is not None and not isinstance(token, str) or type(since) is not int:
-            raise ApiError(400, "'token' must be a string or null, 'since' an event number")
-        seat = service.seat_of(match, token)
+        data = await asyncio.wait_for(websocket.receive_json(), HELLO_TIMEOUT)
+        inputs.check_text(data)
+        hello = inputs.read(data, inputs.Hello)
+        seat = service.seat_of(match, hello.token)
     except ApiError as exc:
         await _refuse(websocket, exc)
         return
     except (asyncio.TimeoutError, ValueError, KeyError, WebSocketDisconnect):
         await _refuse(websocket, ApiError(400, "say who you are first: {\"token\": TOKEN or null}"))
         return
-    await _push(websocket, service, match, seat, since, html)
+    await _push(websocket, service, match, seat, hello.since, hello.html)
 
 
 async def _refuse(websocket: WebSocket, exc: ApiError) -> None:

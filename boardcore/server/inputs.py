@@ -8,8 +8,10 @@ strings that are not text (a lone surrogate such as ``"\ud800"``, which JSON
 allows and UTF-8 cannot hold); numbers in the query and in keys are ASCII digits
 only (``str.isdigit`` also accepts ``"²"``, which ``int`` refuses).
 
-Each reader returns plain values or raises an
-:class:`~boardcore.server.errors.ApiError` (400) whose message names the field.
+Each body is an attrs class read by :func:`read` through boardcore's strict converter,
+in the dialect :data:`REQUEST`; a mistake is an :class:`~boardcore.server.errors.ApiError`
+(400) whose message names the field. The OpenAPI document describes the bodies from
+the same classes.
 What only the engine can judge (whether a game exists, a player count, an
 option's value, an answer's legality) is left to it; these functions check
 shapes and types, so that nothing malformed reaches it.
@@ -20,11 +22,14 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import AsyncIterable, Mapping
-from typing import Any
+import typing
+from collections.abc import AsyncIterable, Callable, Mapping
+from typing import Any, TypeVar
 
 import attrs
 
+from .. import InvalidData
+from ..codec import Dialect, file_path, structure_at
 from . import rows
 from .catalog import bot_names
 from .errors import ApiError, bad_request
@@ -46,20 +51,6 @@ _SEAT = re.compile(r"[0-9]{1,3}")
 _LENGTH = re.compile(r"[0-9]{1,19}")
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 """What a match id may look like (the server makes them with ``secrets.token_urlsafe``)."""
-
-
-@attrs.frozen
-class NewMatch:
-    """A checked request to create a match."""
-
-    game: str
-    players: int | None
-    """None: the game's smallest player count."""
-    plugins: tuple[str, ...]
-    options: dict[str, Any]
-    bots: dict[int, str]
-    """Seat -> the bot that plays it; the other seats are for people."""
-    seed: int
 
 
 def _too_large() -> ApiError:
@@ -157,91 +148,159 @@ def match_id(text: str) -> str:
     return text
 
 
-def new_match(data: Any) -> NewMatch:
-    fields = _object(data, {"game", "players", "plugins", "options", "bots", "seed"})
-    game = fields.get("game")
-    if not isinstance(game, str) or not game:
-        raise bad_request("'game' must name a game (see GET /api/games)")
-    players = fields.get("players")
-    if players is not None and not _is_int(players):
-        raise bad_request(f"'players' must be a whole number, not {players!r:.40}")
-    plugins = fields.get("plugins", [])
-    if not isinstance(plugins, list) or not all(isinstance(p, str) for p in plugins):
-        raise bad_request("'plugins' must be a list of plugin names")
-    options = fields.get("options", {})
-    if not isinstance(options, dict):
-        raise bad_request("'options' must be an object of setup options")
+# -- request bodies ----------------------------------------------------------------------------
+# Each body is an attrs class read by the strict converter in the dialect below; a field's
+# metadata gives its description (for the OpenAPI document too) and what its value must be.
+
+REQUEST = Dialect(
+    show=lambda value: f"{value!r:.40}",
+    nouns={"int": "a whole number", "str": "a string", "bool": "true or false", "float": "a number",
+           "null": "null", "list": "a list", "object": "a JSON object"},  # fmt: skip
+    got="not",
+    ints=range(-(2**63), 2**63),
+    too_big=lambda value: f"must be a whole number of at most 64 bits, not {value!r:.40}",
+    unknown=lambda extra, known: [((), f"unknown field {extra[0]!r:.40} (expected: {', '.join(sorted(known))})")],
+    missing=lambda field: f"is missing: {field.metadata['about']}",
+    path=lambda parts: f"'{parts[0]}'{file_path(parts[1:])}" if parts else "",
+)
+"""How the server speaks of a request body: ``'seed' must be a whole number, not -1``."""
+
+
+def _about(about: str, must: str | None = None, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A request field's metadata: its description, what its value must be, and any
+    JSON schema beyond what its type says."""
+    return {"about": about, **({"must": must} if must else {}), **({"schema": schema} if schema else {})}
+
+
+def _check(test: Callable[[Any], bool], message: str) -> Callable[[Any, Any, Any], None]:
+    def check(_: Any, __: Any, value: Any) -> None:
+        if not test(value):
+            raise ValueError(message.format(value=f"{value!r:.40}"))
+
+    return check
+
+
+def _not_own_fields(_: Any, __: Any, options: dict[str, Any]) -> None:
     for key in ("players", "seed"):
         if key in options:
-            raise bad_request(f"'options' cannot set {key!r}: it is a field of its own")
-    seed = fields.get("seed")
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    elif not _is_int(seed) or not 0 <= seed < SEED_LIMIT:
-        raise bad_request(f"'seed' must be a whole number from 0 to 2**63 - 1, not {seed!r:.40}")
-    return NewMatch(game, players, tuple(plugins), options, _bots(fields.get("bots", {})), seed)
+            raise ValueError(f"cannot set {key!r}: it is a field of its own")
 
 
-def _bots(value: Any) -> dict[int, str]:
+def bot_seats(bots: Any) -> dict[int, str]:
     """``{"1": "random"}`` or ``[null, "random"]`` -> ``{1: "random"}``, every name installed."""
-    if isinstance(value, list):
-        pairs = [(str(seat), name) for seat, name in enumerate(value) if name is not None]
-    elif isinstance(value, dict):
-        pairs = list(value.items())
+    if isinstance(bots, list):
+        pairs = [(str(seat), name) for seat, name in enumerate(bots) if name is not None]
+    elif isinstance(bots, dict):
+        pairs = list(bots.items())
     else:
-        raise bad_request("'bots' must map seats to bot names, as {\"1\": \"random\"} or [null, \"random\"]")
+        raise ValueError("must map seats to bot names, as {\"1\": \"random\"} or [null, \"random\"]")
     installed = bot_names()
-    bots: dict[int, str] = {}
     for key, name in pairs:
         if not _SEAT.fullmatch(key):
-            raise bad_request(f"'bots': {key[:20]!r} is not a seat number")
+            raise ValueError(f"has a bad seat: {key[:20]!r} is not a seat number")
         if name not in installed:
-            raise bad_request(f"'bots': no bot {name!r:.40} is installed (installed: {', '.join(installed)})")
-        bots[int(key)] = name
-    return bots
+            raise ValueError(f"names a bot not installed here: no bot {name!r:.40} is installed (installed: {', '.join(installed)})")
+    return {int(key): name for key, name in pairs}
 
 
-def join(data: Any) -> tuple[int | None, str | None]:
-    """``(seat, name)`` from a join request; either may be None (any open seat, no name)."""
-    fields = _object(data, {"seat", "name"})
-    seat = fields.get("seat")
-    if seat is not None and not _is_int(seat):
-        raise bad_request(f"'seat' must be a seat number, not {seat!r:.40}")
-    name = fields.get("name")
-    if name is not None:
-        if not isinstance(name, str):
-            raise bad_request("'name' must be a string")
-        name = " ".join(name.split())  # no line breaks or runs of spaces in a name shown to others
-        if len(name) > MAX_NAME:
-            raise bad_request(f"'name' is longer than {MAX_NAME} characters")
-    return seat, name or None
+@attrs.frozen
+class NewMatch:
+    """The body of ``POST /api/matches``: a match to create."""
+
+    game: str = attrs.field(
+        validator=_check(bool, "must name a game (see GET /api/games)"),
+        metadata=_about("an installed game (GET /api/games)", must="must name a game (see GET /api/games)"),
+    )
+    players: int | None = attrs.field(
+        default=None, metadata=_about("default: the game's smallest player count", must="must be a whole number")
+    )
+    plugins: tuple[str, ...] = attrs.field(default=(), metadata=_about("opt-in rule plugins", must="must be a list of plugin names"))
+    options: dict[str, Any] = attrs.field(
+        factory=dict,
+        validator=_not_own_fields,
+        metadata=_about("the game's setup options; the game checks every value", must="must be an object of setup options"),
+    )
+    bots: Any = attrs.field(
+        factory=dict,
+        validator=lambda _, __, bots: bot_seats(bots) and None,
+        metadata=_about(
+            "the seats played by the server's bots: {\"1\": \"random\"} or [null, \"random\"]",
+            schema={"oneOf": [{"type": "object", "additionalProperties": {"type": "string"}},
+                              {"type": "array", "items": {"type": ["string", "null"]}}]},  # fmt: skip
+        ),
+    )
+    seed: int = attrs.field(
+        factory=lambda: secrets.randbelow(2**31),
+        validator=_check(lambda seed: 0 <= seed < SEED_LIMIT, "must be a whole number from 0 to 2**63 - 1, not {value}"),
+        metadata=_about("default: random", must="must be a whole number from 0 to 2**63 - 1", schema={"minimum": 0}),
+    )
+
+    @property
+    def seats(self) -> dict[int, str]:
+        """Seat -> the bot that plays it; the other seats are for people."""
+        return bot_seats(self.bots)
 
 
-def answer(data: Any) -> tuple[int, int]:
-    """``(option, version)``: the index of the chosen option and the version of the
-    match the client chose it from. The version is required: it is what makes an
-    answer sent twice (a double click, a retry) count once."""
-    fields = _object(data, {"option", "version"})
-    if "option" not in fields:
-        raise bad_request("'option' is missing: the index of the chosen option")
-    if "version" not in fields:
-        raise bad_request("'version' is missing: the version of the match you chose from (its 'version' field)")
-    option, version = fields["option"], fields["version"]
-    if not _is_int(option):
-        raise bad_request(f"'option' must be the index of an option, not {option!r:.40}")
-    if not _is_int(version):
-        raise bad_request(f"'version' must be a whole number, not {version!r:.40}")
-    return option, version
+@attrs.frozen
+class Join:
+    """The body of ``POST /api/matches/{match_id}/join``: both fields may be left out."""
+
+    seat: int | None = attrs.field(default=None, metadata=_about("default: the first open seat", must="must be a seat number"))
+    name: str | None = attrs.field(
+        default=None,
+        validator=_check(lambda name: name is None or len(" ".join(name.split())) <= MAX_NAME, f"is longer than {MAX_NAME} characters"),
+        metadata=_about("the name the table shows", must="must be a string", schema={"maxLength": MAX_NAME}),
+    )
 
 
-def upload(data: Any) -> str:
-    """The text of a saved match from an upload ``{"save": TEXT}`` (its content is
-    the loader's to judge, with its own limits)."""
-    fields = _object(data, {"save"})
-    save = fields.get("save")
-    if not isinstance(save, str) or not save.strip():
-        raise bad_request("'save' must be the text of a saved match (the JSON that boardcore play --save writes)")
-    return save
+@attrs.frozen
+class Answer:
+    """The body of ``POST /api/matches/{match_id}/answer``."""
+
+    option: int = attrs.field(metadata=_about("the index of the chosen option", must="must be the index of an option"))
+    version: int = attrs.field(
+        metadata=_about(
+            "the version of the match you chose from (its 'version' field); refused (409) if your decision changed "
+            "since, so an answer sent twice counts once",
+            must="must be a whole number",
+        )
+    )
+
+
+_SAVE_TEXT = "must be the text of a saved match (the JSON that boardcore play --save writes)"
+
+
+@attrs.frozen
+class Upload:
+    """The body of ``POST /api/replays``: a saved match to host (its content is the
+    loader's to judge, with its own limits)."""
+
+    save: str = attrs.field(validator=_check(lambda text: bool(text.strip()), _SAVE_TEXT), metadata=_about("what boardcore play --save writes", must=_SAVE_TEXT))
+
+
+@attrs.frozen
+class Hello:
+    """A WebSocket's first message: who is listening."""
+
+    token: str | None = attrs.field(default=None, metadata=_about("a seat's token; null for a spectator", must="must be a string or null"))
+    since: int = attrs.field(default=0, metadata=_about("tell the events from this event number on", must="must be an event number"))
+    html: bool = attrs.field(default=False, metadata=_about("add the page's table as HTML", must="must be true or false"))
+
+
+REQUESTS = (NewMatch, Join, Answer, Upload, Hello)
+"""Every request body the server reads, for the OpenAPI document."""
+
+B = TypeVar("B")
+
+
+def read(data: Any, cls: type[B]) -> B:
+    """``data`` (decoded JSON) as the request ``cls``, or a 400 whose message names the field."""
+    if type(data) is not dict:
+        raise bad_request("the request body must be a JSON object")
+    try:
+        return typing.cast(B, structure_at(data, cls, str, dialect=REQUEST))
+    except InvalidData as exc:
+        raise bad_request(f"{exc.where} {exc.message}" if exc.where else exc.message) from None
 
 
 def replay_query(params: Mapping[str, str], steps: int, over: bool, players: int) -> tuple[int, int | None]:
@@ -259,17 +318,3 @@ def replay_query(params: Mapping[str, str], steps: int, over: bool, players: int
     if not over:
         raise ApiError(403, "the match is still being played: until it is over, its replay shows what a spectator sees")
     return step, seat
-
-
-def _object(data: Any, known: set[str]) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise bad_request("the request body must be a JSON object")
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise bad_request(f"unknown field {unknown[0]!r:.40} (expected: {', '.join(sorted(known))})")
-    return data
-
-
-def _is_int(value: Any) -> bool:
-    """A JSON whole number (``true`` is not 1 here)."""
-    return type(value) is int

@@ -278,7 +278,7 @@ class MatchService:
             )
         except BoardcoreError as exc:
             raise bad_request(str(exc)) from None
-        wrong = sorted(seat for seat in request.bots if seat >= state.players)
+        wrong = sorted(seat for seat in request.seats if seat >= state.players)
         if wrong:
             raise bad_request(f"'bots': there is no seat {wrong[0]} in a {state.players}-player match")
         now = time.time()
@@ -286,7 +286,7 @@ class MatchService:
             id=secrets.token_urlsafe(9),
             game=game,
             plugins=request.plugins,
-            bots=tuple(request.bots.get(seat) for seat in range(state.players)),
+            bots=tuple(request.seats.get(seat) for seat in range(state.players)),
             state=state,
             moves=0,
             created=now,

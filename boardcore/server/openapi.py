@@ -1,15 +1,58 @@
 """The OpenAPI 3.1 description of the JSON API, served at ``/api/openapi.json``.
 
-Written out by hand rather than generated: the API is small, and this way each
-route's document says in words what it does (who may call it, what it refuses).
-A test checks that every API route of the app is described here and nothing more.
+The request bodies are described from the classes the server reads them into
+(``inputs.REQUESTS``): their fields, types, defaults and descriptions, so the document
+cannot drift from what is checked. The routes and the replies are written out here,
+each in words (who may call it, what it refuses). A test checks that every API route
+of the app is described and nothing more.
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import Any
 
+import attrs
+
 from .. import __version__
+from .inputs import REQUESTS
+
+_TYPES = {int: "integer", str: "string", bool: "boolean", float: "number", type(None): "null"}
+
+
+def schema_of(kind: Any) -> dict[str, Any]:
+    """The JSON schema of a field's type (``{}`` for ``Any``)."""
+    origin, args = typing.get_origin(kind), typing.get_args(kind)
+    if kind in _TYPES:
+        return {"type": _TYPES[kind]}
+    if origin in (typing.Union, types.UnionType):
+        if all(a in _TYPES for a in args):
+            return {"type": [_TYPES[a] for a in args]}
+        return {"oneOf": [schema_of(a) for a in args]}
+    if origin in (tuple, list):
+        return {"type": "array", "items": schema_of(args[0])}
+    if origin is dict:
+        return {"type": "object", **({"additionalProperties": schema_of(args[1])} if args[1] is not Any else {})}
+    return {}
+
+
+def body_schema(cls: type) -> dict[str, Any]:
+    """The schema of a request body read into the attrs class ``cls``."""
+    fields = attrs.fields(attrs.resolve_types(cls))
+    return {
+        "type": "object",
+        "description": (cls.__doc__ or "").split("\n")[0],
+        "required": [f.name for f in fields if f.default is attrs.NOTHING],
+        "additionalProperties": False,
+        "properties": {
+            f.name: {**schema_of(f.type), **f.metadata.get("schema", {}), "description": f.metadata["about"]} for f in fields
+        },
+    }
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    return {str(code): _ERROR for code in codes}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -60,25 +103,6 @@ _SCHEMAS: dict[str, Any] = {
                 },
             },
             "plugins": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "summary": {"type": "string"}}}},
-        },
-    },
-    "NewMatch": {
-        "type": "object",
-        "required": ["game"],
-        "additionalProperties": False,
-        "properties": {
-            "game": {"type": "string", "description": "an installed game (GET /api/games)"},
-            "players": {"type": "integer", "description": "default: the game's smallest player count"},
-            "plugins": {"type": "array", "items": {"type": "string"}, "description": "opt-in rule plugins"},
-            "options": {"type": "object", "description": "the game's setup options; the game checks every value"},
-            "bots": {
-                "description": "the seats played by the server's bots: {\"1\": \"random\"} or [null, \"random\"]",
-                "oneOf": [
-                    {"type": "object", "additionalProperties": {"type": "string"}},
-                    {"type": "array", "items": {"type": ["string", "null"]}},
-                ],
-            },
-            "seed": {"type": "integer", "minimum": 0, "description": "default: random"},
         },
     },
     "Match": {
@@ -194,19 +218,7 @@ _SCHEMAS: dict[str, Any] = {
             "html": {"type": "string", "description": "the page's table at this step"},
         },
     },
-    "Answer": {
-        "type": "object",
-        "required": ["option", "version"],
-        "additionalProperties": False,
-        "properties": {
-            "option": {"type": "integer", "description": "the index of the chosen option"},
-            "version": {
-                "type": "integer",
-                "description": "the version the option was chosen from (required); refused (409) if your decision "
-                "changed since, so an answer sent twice counts once",
-            },
-        },
-    },
+    **{cls.__name__: body_schema(cls) for cls in REQUESTS},
 }
 
 _PATHS: dict[str, Any] = {
@@ -235,14 +247,14 @@ _PATHS: dict[str, Any] = {
             "description": "Seats not given to a bot are open for people to join. Unknown games, player counts the game "
             "does not allow, option values it refuses, unknown plugins or bots are refused with 400.",
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewMatch")}}},
-            "responses": {"201": _json(_ref("Match"), "created"), "400": _ERROR, "413": _ERROR, "415": _ERROR, "503": _ERROR},
+            "responses": {"201": _json(_ref("Match"), "created"), **_errors(400, 413, 415, 503)},
         },
     },
     "/api/matches/{match_id}": {
         "get": {
             "summary": "What anyone may know of a match",
             "parameters": [_MATCH_ID],
-            "responses": {"200": _json(_ref("Match"), "the match"), "404": _ERROR, "503": _ERROR},
+            "responses": {"200": _json(_ref("Match"), "the match"), **_errors(404, 503)},
         }
     },
     "/api/matches/{match_id}/join": {
@@ -251,22 +263,8 @@ _PATHS: dict[str, Any] = {
             "description": "Body: {\"seat\": K, \"name\": NAME}, both optional (default: the first open seat). The seat's "
             "token is in the response, and only there: keep it.",
             "parameters": [_MATCH_ID],
-            "requestBody": {
-                "content": {
-                    "application/json": {
-                        "schema": {"type": "object", "properties": {"seat": {"type": "integer"}, "name": {"type": "string", "maxLength": 40}}}
-                    }
-                }
-            },
-            "responses": {
-                "201": _json(_ref("Joined"), "seated"),
-                "400": _ERROR,
-                "404": _ERROR,
-                "409": _ERROR,
-                "413": _ERROR,
-                "415": _ERROR,
-                "503": _ERROR,
-            },
+            "requestBody": {"content": {"application/json": {"schema": _ref("Join")}}},
+            "responses": {"201": _json(_ref("Joined"), "seated"), **_errors(400, 404, 409, 413, 415, 503)},
         }
     },
     "/api/matches/{match_id}/state": {
@@ -275,14 +273,7 @@ _PATHS: dict[str, Any] = {
             "parameters": [_MATCH_ID, _SINCE, {"name": "html", "in": "query", "required": False, "schema": {"enum": ["1"]},
                                                  "description": "1: add the page's table as HTML"}],
             "security": _SEAT,
-            "responses": {
-                "200": _json(_ref("SeatState"), "your view"),
-                "400": _ERROR,
-                "401": _ERROR,
-                "403": _ERROR,
-                "404": _ERROR,
-                "503": _ERROR,
-            },
+            "responses": {"200": _json(_ref("SeatState"), "your view"), **_errors(400, 401, 403, 404, 503)},
         }
     },
     "/api/matches/{match_id}/answer": {
@@ -294,18 +285,7 @@ _PATHS: dict[str, Any] = {
             "parameters": [_MATCH_ID, _SINCE],
             "security": [{"seatToken": []}],
             "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Answer")}}},
-            "responses": {
-                "200": _json(_ref("SeatState"), "accepted and stored; your view after it"),
-                "400": _ERROR,
-                "401": _ERROR,
-                "403": _ERROR,
-                "404": _ERROR,
-                "409": _ERROR,
-                "413": _ERROR,
-                "415": _ERROR,
-                "422": _ERROR,
-                "503": _ERROR,
-            },
+            "responses": {"200": _json(_ref("SeatState"), "accepted and stored; your view after it"), **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)},
         }
     },
     "/api/matches/{match_id}/replay": {
@@ -319,13 +299,7 @@ _PATHS: dict[str, Any] = {
                 {"name": "step", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}},
                 {"name": "seat", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}},
             ],
-            "responses": {
-                "200": _json(_ref("ReplayStep"), "the step"),
-                "400": _ERROR,
-                "403": _ERROR,
-                "404": _ERROR,
-                "503": _ERROR,
-            },
+            "responses": {"200": _json(_ref("ReplayStep"), "the step"), **_errors(400, 403, 404, 503)},
         }
     },
     "/api/replays": {
@@ -334,17 +308,14 @@ _PATHS: dict[str, Any] = {
             "description": "Body: {\"save\": TEXT}, TEXT being what boardcore play --save writes. The save is checked by "
             "replaying it; it becomes a new match with every seat open. 400: a save that cannot be read or replayed, or "
             "names a plugin not installed here.",
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": {"type": "object", "required": ["save"], "properties": {"save": {"type": "string"}}}}},
-            },
-            "responses": {"201": _json(_ref("Match"), "hosted"), "400": _ERROR, "413": _ERROR, "415": _ERROR, "503": _ERROR},
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Upload")}}},
+            "responses": {"201": _json(_ref("Match"), "hosted"), **_errors(400, 413, 415, 503)},
         }
     },
     "/api/matches/{match_id}/ws": {
         "get": {
             "summary": "Updates pushed over a WebSocket",
-            "description": "Upgrade to a WebSocket, then send {\"token\": TOKEN or null, \"since\": N, \"html\": true}. "
+            "description": "Upgrade to a WebSocket, then send a Hello ({\"token\": TOKEN or null, \"since\": N, \"html\": true}). "
             "The server sends {\"type\": \"update\", ...SeatState} now and whenever the match changes, each with the "
             "events since the previous one (and the page's table as 'html' if asked). A wrong token gets "
             "{\"type\": \"error\"} and close code 4403; an unknown match 4404.",
