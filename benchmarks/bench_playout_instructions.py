@@ -13,7 +13,7 @@ fixed, so the count depends only on the code measured.
     python benchmarks/bench_playout_instructions.py --tree /tmp/old --games 3
 
 ``--tree`` names another checkout to measure (its ``boardcore``, ``games`` and
-``plugins`` folders go first on the path; copy the built ``boardcore/_rng_c*.so``
+``plugins`` folders go first on the path; copy the built ``_rng_c*.so`` (``boardcore/_values/``, or ``boardcore/`` before 0.4)
 into it, or it measures the Python generator). Compare the same games with the
 same seeds in both trees: the matches played are then the same when the rules
 and the decisions are.

@@ -12,37 +12,34 @@ seeded generator), :mod:`boardcore.grid` (squares and boards),
 :mod:`boardcore.testing` (the kit for game authors), and the adapters
 :mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
 
-Where things live (imports point down this list only):
-
-* components: ``_errors``, ``_rng``, ``_log``, ``_actions``, ``_zones``,
-  ``_events``, ``_cards``, ``_decisions``;
-* the match: ``_steps`` (the unit of the flow), ``_match`` (stored data and the
-  rule API);
-* the flow: ``_flow`` (agenda, phases, turns), ``_choices``, ``_windows``,
-  ``_plays`` (ready-made decisions), ``_effects`` (card effects and reactions);
-* games: ``_spec`` (what a game declares), ``_serialize``, ``_persist``,
-  ``_views``, ``_state`` (one match's public face), ``_hookspecs``,
-  ``_plugins``, ``_game``, ``_registry``.
+Where things live, each layer importing only those before it: ``_values`` (errors,
+the generator, actions, events, zones, cards), ``_rules`` (steps, the match and its
+rule API, moments, effects, decisions, the flow), ``_persistence`` (codec, saves,
+views, ``State``), ``_games`` (``GameSpec``, plugins, ``Game``, the registry); the
+tools' shared helpers are in ``_support``. ``tests/boardcore/test_layers.py`` holds
+the package to this.
 """
 
-from ._cards import Card
-from ._decisions import Decision, Result
-from ._deprecation import renamed
-from ._effects import CANCEL, Effect, modifies, reacts_to, replaces
-from ._errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError, UnknownGame
-from ._events import Event, Moment
-from ._flow import Phase, TurnOrder
-from ._game import Game, GamePlugin
-from ._hookspecs import hookimpl
-from ._match import Match, Piece
-from ._redeal import redeal_by_owner
-from ._registry import list_games, load_game
-from ._serialize import from_data, to_data
-from ._spec import Counter, GameSpec, SearchHints, SetupOption
-from ._state import State
-from ._steps import Step
-from ._zones import SeatZones, Visibility, Zone, ZoneSpec
-from . import _flow, _match, _zones, actions, events, loaders, registry, saves, scoring, seeded, steps
+from ._values.cards import Card
+from ._values.decisions import Decision, Result
+from ._values.deprecation import renamed
+from ._rules.effects import CANCEL, Effect, modifies, reacts_to, replaces
+from ._values.errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError, UnknownGame
+from ._values.events import Event, Moment
+from ._rules.flow import Phase, TurnOrder
+from ._games.game import Game, GamePlugin
+from ._games.hookspecs import hookimpl
+from ._rules.match import Match, Piece
+from ._persistence.redeal import redeal_by_owner
+from ._games.registry import list_games, load_game
+from ._persistence.serialize import from_data, to_data
+from ._games.spec import Counter, GameSpec, SearchHints, SetupOption
+from ._persistence.state import State
+from ._rules.steps import Step
+from ._values.zones import SeatZones, Visibility, Zone, ZoneSpec
+from . import actions, events, loaders, registry, saves, scoring, seeded, steps
+from ._rules import flow as _flow, match as _match
+from ._values import zones as _zones
 
 __version__ = "0.3.0"
 

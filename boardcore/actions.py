@@ -14,6 +14,6 @@ saves and replays exactly.
 
 from __future__ import annotations
 
-from ._actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, Use, pick
+from ._values.actions import DONE, PASS, Action, Done, Pass, Pick, Play, Target, Use, pick
 
 __all__ = ["DONE", "PASS", "Action", "Done", "Pass", "Pick", "Play", "Target", "Use", "pick"]

@@ -14,10 +14,10 @@ from typing import Any, TextIO
 
 from .bots import make_bot, split_specs
 from .display import describe_result, narrate
-from ._seating import Seating
+from ._support.seating import Seating
 from . import BoardcoreError, InvalidData, __version__, load_game
 from .registry import game_specs
-from ._progress import progress_bar
+from ._support.progress import progress_bar
 from . import registry
 from .report import add_report_command, add_simulate_options, simulate_options
 from .simulate import simulate
@@ -383,7 +383,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     import random as _system_random
 
-    from ._session import Session
+    from ._support.session import Session
 
     inp = stdin or sys.stdin
     out = stdout or sys.stdout

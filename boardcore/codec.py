@@ -37,7 +37,7 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn
 
-from ._errors import InvalidData
+from ._values.errors import InvalidData
 
 __all__ = [
     "DATA_FILE", "SAVE", "Dialect", "Refusal", "StrictConverter", "converter", "describe", "file_path",

@@ -1,9 +1,9 @@
 """Plain-text rendering of views and events for people at a terminal.
 
 Views and events keep seat numbers; names and sides are applied here, when
-something is put in words (a :class:`~boardcore._seating.Seating`, or a
+something is put in words (a :class:`~boardcore._support.seating.Seating`, or a
 ``who(seat)`` function). Pieces on a board are drawn with letters kept for the
-whole match (a :class:`~boardcore._legend.Legend`).
+whole match (a :class:`~boardcore._support.legend.Legend`).
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ from .events import (
     TurnEnded,
 )
 from .events import BUILTIN_EVENTS, HIDDEN_CARD
-from ._legend import PIECE_KINDS, Legend
-from ._seating import SIDES, Seating, name_seats, sides_of
+from ._support.legend import PIECE_KINDS, Legend
+from ._support.seating import SIDES, Seating, name_seats, sides_of
 
 __all__ = [
     "NOT_NOW", "PIECE_KINDS", "SIDES", "Legend", "Seating", "describe_result", "game_title", "heading", "is_bookkeeping",

@@ -13,7 +13,7 @@ id in an event as a player who may not see that card is shown it.
 
 from __future__ import annotations
 
-from ._events import (
+from ._values.events import (
     BUILTIN_EVENTS,
     HIDDEN_CARD,
     CardPlayed,

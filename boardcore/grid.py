@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
-from ._errors import InvalidData, RuleError
+from ._values.errors import InvalidData, RuleError
 
 if TYPE_CHECKING:
-    from ._match import Match
+    from ._rules.match import Match
 
 _FILES = "abcdefghijklmnopqrstuvwxyz"
 _V = TypeVar("_V")

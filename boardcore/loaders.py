@@ -17,10 +17,10 @@ every mistake an ``InvalidData`` naming the file, the line and the value's path)
 
 from __future__ import annotations
 
-from ._cards import load_cards, load_constants, load_rows, load_table, make_cards
+from ._values.cards import load_cards, load_constants, load_rows, load_table, make_cards
 from .codec import structure
-from ._settings import flag_setting, fraction_setting, number_setting, whole_setting
-from ._toml import read_toml
+from ._values.settings import flag_setting, fraction_setting, number_setting, whole_setting
+from ._values.toml import read_toml
 
 __all__ = [
     "flag_setting", "fraction_setting", "load_cards", "load_constants", "load_rows", "load_table", "make_cards",

@@ -16,9 +16,9 @@
 
 from __future__ import annotations
 
-from ._hookspecs import hookspec
-from ._plugins import describe_plugin, installed_plugins, plugin_name
-from ._registry import broken_games, game_from_provider, game_specs, with_plugins
+from ._games.hookspecs import hookspec
+from ._games.plugins import describe_plugin, installed_plugins, plugin_name
+from ._games.registry import broken_games, game_from_provider, game_specs, with_plugins
 
 __all__ = [
     "broken_games", "describe_plugin", "game_from_provider", "game_specs", "hookspec", "installed_plugins", "plugin_name",

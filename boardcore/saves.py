@@ -13,7 +13,7 @@ Each refusal is an :class:`~boardcore.InvalidData` that says what was wrong and 
 
 from __future__ import annotations
 
-from ._json_in import MAX_DEPTH, MAX_SAVE_SIZE, parse_saved
-from ._json_in import read_capped as read_saved
+from ._persistence.json_in import MAX_DEPTH, MAX_SAVE_SIZE, parse_saved
+from ._persistence.json_in import read_capped as read_saved
 
 __all__ = ["MAX_DEPTH", "MAX_SAVE_SIZE", "parse_saved", "read_saved"]

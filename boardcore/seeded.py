@@ -16,6 +16,6 @@ give each game and each seat its own seed from one run seed.
 
 from __future__ import annotations
 
-from ._rng import ACCELERATED, below, derive, next_u64, seed_state, shuffled
+from ._values.rng import ACCELERATED, below, derive, next_u64, seed_state, shuffled
 
 __all__ = ["ACCELERATED", "below", "derive", "next_u64", "seed_state", "shuffled"]

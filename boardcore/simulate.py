@@ -6,9 +6,9 @@ results are combined in game order, so the figures do not depend on the number
 of workers.
 
 Where the games are played is the *backend*: ``"local"`` (this process, or a pool
-of ``workers`` processes) or ``"ray"`` (a Ray cluster: see :mod:`boardcore._ray_backend`).
+of ``workers`` processes) or ``"ray"`` (a Ray cluster: see :mod:`boardcore._support.ray_backend`).
 Asked for per-match records (``records=FILE`` or ``on_record``), a run also reports
-every match, in game order, as a :class:`~boardcore._records.MatchRecord`.
+every match, in game order, as a :class:`~boardcore._support.records.MatchRecord`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import attrs
 from .bots import bot_factory, make_bot
 from . import Game, InvalidData, RuleError, load_game
 from .registry import plugin_name
-from ._pools import process_pool
-from ._records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
+from ._support.pools import process_pool
+from ._support.records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
 from .seeded import derive
 
 BACKENDS = ("local", "ray")
@@ -42,7 +42,7 @@ class GameRecord:
     scores: tuple[int, ...] | None = None
     first: int | None = None
     held: tuple[tuple[str, ...], ...] = ()
-    """Filled only when records were asked for (see :mod:`boardcore._records`)."""
+    """Filled only when records were asked for (see :mod:`boardcore._support.records`)."""
     played: tuple[tuple[str, ...], ...] = ()
 
 
@@ -170,7 +170,7 @@ def simulate(
     finished.
 
     ``records`` names a JSON Lines file that receives one
-    :class:`~boardcore._records.MatchRecord` per game, in game order, as the games
+    :class:`~boardcore._support.records.MatchRecord` per game, in game order, as the games
     finish; ``on_record`` is called with each of them, in the same order.
 
     ``backend="ray"`` plays the games as tasks on a Ray cluster: the one at
@@ -193,7 +193,7 @@ def simulate(
     if address is not None and backend != "ray":
         raise InvalidData("an address is for the ray backend only", where="address")
     if backend == "ray":
-        from ._ray_backend import require_ray
+        from ._support.ray_backend import require_ray
 
         require_ray()  # before any file is written
     seats = tuple(bots) * players if len(bots) == 1 else tuple(bots)
@@ -231,7 +231,7 @@ def simulate(
     played: list[GameRecord] = []
     try:
         if backend == "ray":
-            from ._ray_backend import play_on_ray
+            from ._support.ray_backend import play_on_ray
 
             chunks = play_on_ray(_play_slice, games, workers, shard, address=address, slicer=_slices)
         else:

@@ -18,11 +18,11 @@ The base classes ``boardcore.Step`` and ``boardcore.Phase`` are at the top level
 
 from __future__ import annotations
 
-from ._choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
-from ._moments import Perform
-from ._plays import PlayCard, opponents
-from ._procedure import Procedure
-from ._windows import AfterReaction, CardWindow, Window
+from ._rules.choices import Choose, EnforceLimit, Exchange, ExchangeCards, SecretChoices, Select
+from ._rules.moments import Perform
+from ._rules.plays import PlayCard, opponents
+from ._rules.procedure import Procedure
+from ._rules.windows import AfterReaction, CardWindow, Window
 
 __all__ = [
     "AfterReaction", "CardWindow", "Choose", "EnforceLimit", "Exchange", "ExchangeCards", "Perform", "PlayCard",

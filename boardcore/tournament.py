@@ -25,7 +25,7 @@ from typing import Any
 import attrs
 
 from . import InvalidData, RuleError, load_game
-from ._pools import process_pool
+from ._support.pools import process_pool
 from .seeded import derive
 from .bots import bot_factory, make_bot
 from .simulate import load_run

@@ -6,8 +6,7 @@ import re
 from pathlib import Path
 
 import boardcore
-from boardcore import _hookspecs as hookspecs
-
+from boardcore._games import hookspecs
 ROOT = Path(__file__).resolve().parent.parent
 GAME_WORDS = ["gallic", "roman", "celt", "horse", "khan", "nomad", "prehistoric", "mammoth", "raid", "aztec", "conquistador", "legion"]
 

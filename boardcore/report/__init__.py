@@ -19,7 +19,7 @@ mixed: each configuration gets its own figures, side by side. The figures need t
 
 from __future__ import annotations
 
-from .._records import MatchRecord, iter_records, read_records, write_records
+from .._support.records import MatchRecord, iter_records, read_records, write_records
 from ._build import MIN_SAMPLE, BalanceReport, balance, play_records
 from ._cli import add_report_command, add_simulate_options, run_report, simulate_options
 from ._stats import Config, Rate, Summary, wilson

@@ -13,8 +13,8 @@ from typing import Any
 import attrs
 
 from .. import BoardcoreError, InvalidData, load_game
-from .._seating import sides_of
-from .._records import MatchRecord, RecordWriter, read_records
+from .._support.seating import sides_of
+from .._support.records import MatchRecord, RecordWriter, read_records
 from ..simulate import simulate
 from ._stats import Config, Summary, summarise_all
 
@@ -134,7 +134,7 @@ def play_records(
     with contextlib.ExitStack() as stack:
         writer = stack.enter_context(RecordWriter(records)) if records is not None else None
         if backend == "ray":
-            from .._ray_backend import ray_session
+            from .._support.ray_backend import ray_session
 
             stack.enter_context(ray_session(address, workers))
 

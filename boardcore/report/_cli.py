@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import BoardcoreError, InvalidData
-from .._progress import progress_bar
+from .._support.progress import progress_bar
 from ..bots import split_specs
 from ..simulate import BACKENDS
 from ._build import MIN_SAMPLE, balance, play_records, read_all

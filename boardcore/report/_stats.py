@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from .._records import MatchRecord
+from .._support.records import MatchRecord
 
 Z95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""

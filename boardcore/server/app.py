@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .._seating import Seating
+from .._support.seating import Seating
 from . import catalog, inputs, page
 from .errors import ApiError
 from .matches import LiveMatch, MatchService

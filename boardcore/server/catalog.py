@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import BoardcoreError, Game, load_game
 from ..registry import game_specs
-from .._seating import sides_of
+from .._support.seating import sides_of
 from ..bots import bot_summary, list_bots
 from ..display import game_title
 

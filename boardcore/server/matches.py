@@ -32,7 +32,7 @@ import attrs
 
 from .. import BoardcoreError, Decision, Game, IllegalAction, State
 from ..actions import Action
-from .._seating import sides_of
+from .._support.seating import sides_of
 from ..display import game_title
 from . import catalog
 from .autoplay import Autoplay

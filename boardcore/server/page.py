@@ -18,8 +18,8 @@ from typing import Any
 
 import jinja2
 
-from .._legend import PIECE_KINDS, Legend
-from .._seating import SIDES, Seating
+from .._support.legend import PIECE_KINDS, Legend
+from .._support.seating import SIDES, Seating
 from ..display import game_title
 
 _HERE = Path(__file__).parent

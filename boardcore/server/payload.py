@@ -17,9 +17,9 @@ from typing import Any
 
 from .. import Card, Decision, Event, State
 from ..actions import Action
-from .._legend import Legend
-from .._offers import card_of, squares_named, unplayable
-from .._seating import Seating
+from .._support.legend import Legend
+from .._support.offers import card_of, squares_named, unplayable
+from .._support.seating import Seating
 from ..display import game_title, narrate
 from . import catalog
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import State
 from ..display import game_title, narrate
-from .._seating import Seating
+from .._support.seating import Seating
 from . import catalog, page
 from .payload import seat_payload
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import boardcore
-from boardcore import _plugins, _registry
+from boardcore._games import plugins as _plugins, registry as _registry
 from importlib.metadata import EntryPoint
 
 import toy

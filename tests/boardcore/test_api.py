@@ -9,8 +9,7 @@ import pytest
 
 import boardcore
 import boardcore.testing
-from boardcore import _hookspecs
-
+from boardcore._games import hookspecs as _hookspecs
 PUBLIC = [
     "BoardcoreError",
     "CANCEL",

@@ -306,10 +306,10 @@ def test_copies_is_a_whole_number_from_1_to_1000(data_package, copies, message):
 
 
 def test_copies_up_to_the_limit_and_cards_up_to_theirs(data_package, monkeypatch):
-    assert boardcore._cards.MAX_COPIES == 1000 and boardcore._cards.MAX_CARDS == 10_000
+    assert boardcore._values.cards.MAX_COPIES == 1000 and boardcore._values.cards.MAX_CARDS == 10_000
     cards = load_cards(data_package(changed("copies = 2", "copies = 1000")), "data/cards.toml", Tile)
     assert len(cards) == 1001 and cards[999].id == "cup-1000"
-    monkeypatch.setattr(boardcore._cards, "MAX_CARDS", 2)
+    monkeypatch.setattr(boardcore._values.cards, "MAX_CARDS", 2)
     with pytest.raises(InvalidData, match=r"\$\.cards\[1\]: more than 2 cards"):
         load_cards(data_package(TILES), "data/cards.toml", Tile)
 

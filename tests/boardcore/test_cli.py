@@ -422,8 +422,7 @@ def test_simulate_takes_bot_settings_and_names_a_bad_one(capsys):
 
 
 def test_games_lists_a_game_that_fails_to_load_with_its_reason(capsys, monkeypatch):
-    from boardcore import _registry
-
+    from boardcore._games import registry as _registry
     error = boardcore.PluginError("failed to load: ImportError: no module named 'tug_rules'", plugin="tug-of-war")
     monkeypatch.setitem(_registry._broken, "tug-of-war", error)
     code, out, err = run(capsys, "games")
@@ -441,8 +440,7 @@ class Stumble(boardcore.Phase):
 
 
 def test_traceback_prints_where_the_games_code_failed_before_the_message(capsys, installed_toys, monkeypatch):
-    from boardcore import _registry
-
+    from boardcore._games import registry as _registry
     spec = attrs.evolve(installed_toys[toy.DUEL].spec, name="toy-stumble", phases=(Stumble,))
     monkeypatch.setitem(installed_toys, "toy-stumble", _registry.Provided(spec, boardcore.GamePlugin(spec), "toy-stumble"))
     code, _, err = run(capsys, "simulate", "toy-stumble", "-n", "1")

@@ -1,4 +1,4 @@
-"""The per-game codec (internal: boardcore._serialize.Codec) refuses classes it could not save faithfully."""
+"""The per-game codec (internal: boardcore._persistence.serialize.Codec) refuses classes it could not save faithfully."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore._serialize import Codec
+from boardcore._persistence.serialize import Codec
 
 
 def test_a_saved_class_may_not_have_a_field_named_kind():

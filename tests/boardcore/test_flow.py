@@ -5,7 +5,7 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore._zones import attachment_zone
+from boardcore._values.zones import attachment_zone
 from boardcore import Result, RuleError
 from boardcore.actions import DONE, PASS
 from boardcore.events import Chose, DieRolled, PhaseBegan, PhaseEnded, PlayerOut, Revealed, TurnBegan, TurnEnded

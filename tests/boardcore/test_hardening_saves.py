@@ -25,8 +25,8 @@ import pytest
 
 import boardcore
 from boardcore import InvalidData, cli
-from boardcore._json_in import MAX_SAVE_SIZE, read_capped
-from boardcore._persist import MAX_EVENTS
+from boardcore._persistence.json_in import MAX_SAVE_SIZE, read_capped
+from boardcore._persistence.persist import MAX_EVENTS
 from boardcore.report import read_records
 
 GAMES = (

@@ -1,9 +1,14 @@
 """The layers of the package, checked on its import graph (read from the source, as in
 test_layout.py): the engine below, the tools above it, the front ends on top.
 
-* **engine**: the package itself (its public face), ``boardcore.grid`` and the private
-  modules of the rules (``_match``, ``_flow``, ``_state``...). It imports nothing above it.
-* **tool support**: private helpers the tools share (seating, legends, records, pools...).
+* **engine**: the package's public face (``boardcore`` and its public submodules) and
+  four private subpackages, each importing only those before it: ``_values`` (errors,
+  generator, actions, events, zones, cards), ``_rules`` (steps, the match, moments,
+  effects, decisions, the flow), ``_persistence`` (codec, saves, views, ``State``) and
+  ``_games`` (``GameSpec``, plugins, ``Game``, the registry). The engine imports nothing
+  above it.
+* **tool support**: ``_support``, the private helpers the tools share (seating,
+  legends, records, pools...).
 * **tools**: bots, adapters, display, simulate, report, testing, server, CLI. A tool reaches
   the engine through its public face; the private engine modules a tool still imports
   are listed in :data:`PRIVATE_DEBT`, and the list may only shrink: a new private import
@@ -20,11 +25,11 @@ from collections.abc import Iterable, Mapping
 
 from test_layout import PACKAGE, ROOT, Import, import_graph
 
-TOOL_SUPPORT = frozenset({
-    "boardcore._legend", "boardcore._offers", "boardcore._pools", "boardcore._progress", "boardcore._ray_backend",
-    "boardcore._records", "boardcore._screen", "boardcore._seating", "boardcore._session",
-})  # fmt: skip
-"""Private modules that serve the tools, not the rules."""
+ENGINE_LAYERS = ("boardcore._values", "boardcore._rules", "boardcore._persistence", "boardcore._games")
+"""The engine's private subpackages, lowest first: each imports only those before it."""
+
+TOOL_SUPPORT = "boardcore._support"
+"""The private subpackage that serves the tools, not the rules."""
 
 PUBLIC_FACES = frozenset({
     "boardcore", "boardcore.actions", "boardcore.codec", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
@@ -39,15 +44,24 @@ PRIVATE_DEBT: frozenset[tuple[str, str]] = frozenset()
 to move with its tool; see docs/architecture.md."""
 
 
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
 def layer(module: str) -> str:
     """``engine``, ``support``, ``tool`` or ``front end``."""
-    if module in TOOL_SUPPORT:
+    if _within(module, TOOL_SUPPORT):
         return "support"
-    if any(module == f or module.startswith(f + ".") for f in FRONT_ENDS):
+    if any(_within(module, f) for f in FRONT_ENDS):
         return "front end"
-    if module in PUBLIC_FACES or module.rpartition(".")[2].startswith("_") and module.count(".") == 1:
+    if module in PUBLIC_FACES or any(_within(module, p) for p in ENGINE_LAYERS):
         return "engine"
     return "tool"
+
+
+def engine_level(module: str) -> int | None:
+    """The position of ``module``'s private engine subpackage in :data:`ENGINE_LAYERS`."""
+    return next((i for i, p in enumerate(ENGINE_LAYERS) if _within(module, p)), None)
 
 
 def layer_problems(graph: Mapping[str, Iterable[Import]], debt: frozenset[tuple[str, str]] = PRIVATE_DEBT) -> list[str]:
@@ -60,6 +74,8 @@ def layer_problems(graph: Mapping[str, Iterable[Import]], debt: frozenset[tuple[
             above = layer(edge.target)
             if below == "engine" and above != "engine":
                 problems.append(f"the engine imports a {above}: {edge}")
+            elif None not in (low := engine_level(source), high := engine_level(edge.target)) and low < high:  # type: ignore[operator]
+                problems.append(f"a lower engine layer imports a higher one: {edge}")
             elif below != "front end" and above == "front end" and not source.startswith(edge.target):
                 problems.append(f"only front ends import front ends: {edge}")
             elif below != "engine" and above == "engine" and edge.target not in PUBLIC_FACES:
@@ -110,33 +126,48 @@ def edges(*pairs: tuple[str, str]) -> dict[str, list[Import]]:
 
 
 def test_the_checker_catches_a_tool_importing_a_private_module():
-    (problem,) = layer_problems(edges(("boardcore.bots", "boardcore._match")), debt=frozenset())
-    assert problem.startswith("a tool imports a private engine module") and "boardcore._match" in problem
+    (problem,) = layer_problems(edges(("boardcore.bots", "boardcore._rules.match")), debt=frozenset())
+    assert problem.startswith("a tool imports a private engine module") and "boardcore._rules.match" in problem
 
 
 def test_the_checker_catches_the_engine_importing_a_tool_or_its_helpers():
-    problems = layer_problems(edges(("boardcore._state", "boardcore.display"), ("boardcore._flow", "boardcore._seating")), debt=frozenset())
+    problems = layer_problems(edges(("boardcore._persistence.state", "boardcore.display"), ("boardcore._rules.flow", "boardcore._support.seating")), debt=frozenset())
     assert problems == [
-        "the engine imports a tool: boardcore._state -> boardcore.display (line 1, module level)",
-        "the engine imports a support: boardcore._flow -> boardcore._seating (line 1, module level)",
+        "the engine imports a tool: boardcore._persistence.state -> boardcore.display (line 1, module level)",
+        "the engine imports a support: boardcore._rules.flow -> boardcore._support.seating (line 1, module level)",
     ]
 
 
 def test_the_checker_catches_a_tool_importing_a_front_end_and_a_stale_debt_entry():
-    problems = layer_problems(edges(("boardcore.simulate", "boardcore.cli")), debt=frozenset({("boardcore.bots", "boardcore._rng")}))
+    problems = layer_problems(edges(("boardcore.simulate", "boardcore.cli")), debt=frozenset({("boardcore.bots", "boardcore._values.rng")}))
     assert problems == [
         "only front ends import front ends: boardcore.simulate -> boardcore.cli (line 1, module level)",
-        "listed in PRIVATE_DEBT but gone (strike it): boardcore.bots -> boardcore._rng",
+        "listed in PRIVATE_DEBT but gone (strike it): boardcore.bots -> boardcore._values.rng",
     ]
 
 
 def test_public_faces_and_the_tools_own_helpers_are_allowed():
-    graph = edges(("boardcore.bots", "boardcore"), ("boardcore.spaces", "boardcore.grid"), ("boardcore.display", "boardcore._seating"),
+    graph = edges(("boardcore.bots", "boardcore"), ("boardcore.spaces", "boardcore.grid"), ("boardcore.display", "boardcore._support.seating"),
                   ("boardcore.server.app", "boardcore.cli"), ("boardcore.cli", "boardcore.server"))  # fmt: skip
     assert layer_problems(graph, debt=frozenset()) == []
 
 
+def test_the_checker_catches_a_lower_engine_layer_importing_a_higher_one():
+    graph = edges(("boardcore._rules.match", "boardcore._persistence.state"), ("boardcore._values.cards", "boardcore._games.spec"),
+                  ("boardcore._games.game", "boardcore._persistence.state"), ("boardcore._rules.flow", "boardcore._values.errors"))  # fmt: skip
+    assert layer_problems(graph, debt=frozenset()) == [
+        "a lower engine layer imports a higher one: boardcore._rules.match -> boardcore._persistence.state (line 1, module level)",
+        "a lower engine layer imports a higher one: boardcore._values.cards -> boardcore._games.spec (line 1, module level)",
+    ]
+
+
+def test_every_private_engine_module_is_in_a_layer():
+    loose = [m for m in import_graph(PACKAGE) if m.count(".") == 1 and m.rpartition(".")[2].startswith("_")
+             and m not in ("boardcore.__main__", "boardcore._values._rng_c") and layer(m) == "tool"]  # fmt: skip
+    assert loose == []
+
+
 def test_layers_of_modules():
-    assert [layer(m) for m in ("boardcore._match", "boardcore", "boardcore.grid", "boardcore._seating", "boardcore.bots",
+    assert [layer(m) for m in ("boardcore._rules.match", "boardcore", "boardcore.grid", "boardcore._support.seating", "boardcore.bots",
                                 "boardcore.testing.arrange", "boardcore.server.app", "boardcore.cli")] == [
         "engine", "engine", "engine", "support", "tool", "tool", "front end", "front end"]  # fmt: skip

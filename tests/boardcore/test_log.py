@@ -1,4 +1,4 @@
-"""SharedLog (internal: boardcore._log): the append-only list that clones share until one of them writes."""
+"""SharedLog (internal: boardcore._values.log): the append-only list that clones share until one of them writes."""
 
 import attrs
 import pytest
@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 import boardcore
 from boardcore import Event
-from boardcore._log import EventLog, SharedLog
+from boardcore._values.log import EventLog, SharedLog
 
 
 def test_append_len_iter_getitem():
@@ -93,7 +93,7 @@ def test_matches_a_list_model(ops):
 
 
 def test_dumped_entries_are_computed_once_and_follow_each_fork():
-    from boardcore._log import SharedLog
+    from boardcore._values.log import SharedLog
 
     calls = []
 

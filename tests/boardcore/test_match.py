@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import boardcore
-from boardcore._match import MatchData
-from boardcore._zones import attachment_zone
+from boardcore._rules.match import MatchData
+from boardcore._values.zones import attachment_zone
 from boardcore import RuleError, Visibility, ZoneSpec
 from boardcore.events import CardsMoved, CounterChanged, DieRolled, Shuffled
 from boardcore.testing import load_dice
@@ -442,7 +442,7 @@ def test_finish_sorts_winners_and_clears_the_flow():
 def test_the_snapshot_and_the_fork_cover_every_field_in_order():
     # Both are written out from FIELDS when the module loads; a field added to
     # MatchData must be in the rollback snapshot and copied by every clone.
-    from boardcore._match import FIELDS, _get_all
+    from boardcore._rules.match import FIELDS, _get_all
 
     state = boardcore.load_game("gallic-wars").new_state(players=2, seed=3)
     m = state.match

@@ -1,4 +1,4 @@
-"""boardcore._pools: the process pool behind simulate and tournament --workers."""
+"""boardcore._support.pools: the process pool behind simulate and tournament --workers."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from boardcore._pools import process_pool
+from boardcore._support.pools import process_pool
 
 
 def _gone(pid: int) -> bool:

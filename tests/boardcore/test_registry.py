@@ -10,7 +10,7 @@ import types
 import pytest
 
 import boardcore
-from boardcore._registry import games_from
+from boardcore._games.registry import games_from
 
 
 def test_a_provider_with_no_register_games_is_a_plugin_error():

@@ -1,4 +1,4 @@
-"""The match generator (internal: boardcore._rng): SplitMix64, fixed forever so saved games replay."""
+"""The match generator (internal: boardcore._values.rng): SplitMix64, fixed forever so saved games replay."""
 
 import os
 import shutil
@@ -11,9 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardcore import _rng as rng
-
-
+from boardcore._values import rng
 def test_next_u64_is_splitmix64():
     # The published SplitMix64 outputs for seed 0: the algorithm must never change,
     # or every saved game and every seeded simulation would change with it.
@@ -166,7 +164,7 @@ def test_derive_gives_distinct_substreams():
     assert rng.derive(11, 1, 2) != rng.derive(11, 2, 1)
 
 
-# -- the C versions (boardcore/_rng_c.c) ------------------------------------------------
+# -- the C versions (boardcore/_values/_rng_c.c) ------------------------------------------------
 
 accelerated = pytest.mark.skipif(not rng.ACCELERATED, reason="the C module was not built (no compiler) or is switched off")
 states = st.one_of(

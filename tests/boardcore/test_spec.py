@@ -12,7 +12,7 @@ import pytest
 import boardcore
 from boardcore import Counter, InvalidData, RuleError, SetupOption, SeatZones, Visibility, Zone, ZoneSpec
 from boardcore.events import Shuffled
-from boardcore import _rng
+from boardcore._values import rng as _rng
 from boardcore.testing import arranged, events
 
 import toy
@@ -52,7 +52,7 @@ def test_seat_zones_give_one_zone_per_seat():
 
 
 def test_a_family_names_zones_for_at_most_max_seats_seats():
-    from boardcore._zones import MAX_SEATS
+    from boardcore._values.zones import MAX_SEATS
 
     assert toycards.HAND[MAX_SEATS - 1] == f"hand:{MAX_SEATS - 1}"
     with pytest.raises(IndexError):

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import boardcore
-from boardcore._match import MatchData
+from boardcore._rules.match import MatchData
 from boardcore import IllegalAction, InvalidData, PluginError
 from boardcore.actions import DONE, PASS, pick
 from boardcore.testing import load_dice, put

@@ -151,7 +151,7 @@ def test_a_terminal_gets_colour_and_the_same_words():
 def test_an_option_that_already_words_a_card_as_its_text_is_not_worded_twice():
     import io
 
-    from boardcore._session import Session
+    from boardcore._support.session import Session
 
     game = boardcore.load_game("gallic-wars")
     state = game.new_state(seed=1)

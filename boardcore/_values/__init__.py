@@ -1,0 +1,3 @@
+"""The engine's values: errors, the seeded generator, the append-only log, actions,
+events, zones, decisions, cards and their data files. The bottom layer: it imports
+no other layer (``boardcore.codec``, which it reads data files with, sits beside it)."""
