@@ -3,36 +3,50 @@
 Bot settings arrive as JSON from the command line (``--bots ismcts:iterations=400``)
 and game settings from a plugin's spec, so each check refuses what would otherwise
 be quietly converted (a ``true`` taken for 1, a ``2.5`` rounded) and names the
-setting in its ``InvalidData``.
+setting in its ``InvalidData``. The types are the strict converter's
+(``boardcore.codec``, read as a data file's values); the ranges are checked here.
 """
 
 from __future__ import annotations
 
-import math
-from typing import Any
+from typing import Any, TypeVar
 
+from ..codec import DATA_FILE, Refusal, converter
 from .errors import InvalidData
+
+T = TypeVar("T")
+
+
+def _typed(value: Any, kind: type[T], name: str, expected: str) -> T:
+    """``value`` as a ``kind``, read as strictly as a data file's value (an int is no
+    bool, a float is finite), or InvalidData that says what was ``expected``."""
+    try:
+        made: T = converter(DATA_FILE).load(value, kind)
+    except Refusal:
+        raise InvalidData(f"expected {expected}, not {value!r:.60}", where=name) from None
+    return made
 
 
 def whole_setting(value: Any, name: str, least: int) -> int:
     """A setting that must be a whole number of at least ``least``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < least:
-        raise InvalidData(f"expected a whole number of at least {least}, not {value!r}", where=name)
-    return value
+    expected = f"a whole number of at least {least}"
+    number = _typed(value, int, name, expected)
+    if number < least:
+        raise InvalidData(f"expected {expected}, not {value!r}", where=name)
+    return number
 
 
 def number_setting(value: Any, name: str) -> float:
     """A setting that must be a finite number of at least 0."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
+    number = _typed(value, float, name, "a number of at least 0")
+    if number < 0:
         raise InvalidData(f"expected a number of at least 0, not {value!r}", where=name)
-    return float(value)
+    return number
 
 
 def flag_setting(value: Any, name: str) -> bool:
     """A setting that must be true or false (a 1 or a "yes" is refused)."""
-    if not isinstance(value, bool):
-        raise InvalidData(f"expected true or false, not {value!r}", where=name)
-    return value
+    return _typed(value, bool, name, "true or false")
 
 
 def fraction_setting(value: Any, name: str) -> float:
