@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .._values.actions import Action
-from .._values.decisions import Decision
 from .._values.errors import InvalidData, RuleError
 from .._values.events import Event
 from .._values.log import EventLog, SharedLog
@@ -125,7 +124,6 @@ _OPTIONAL = ("rules",)
 """Keys a save may leave out: ``rules`` came after the first saves of format /3,
 which were all made under version 1 of their game's decisions."""
 _HEX = re.compile(r"0|[1-9a-f][0-9a-f]{0,15}")
-_SEAT_KEY = re.compile(r"0|[1-9][0-9]{0,3}")
 _DIGITS = re.compile(r"[0-9]+")
 
 
@@ -141,18 +139,6 @@ def _pairs(value: Any, where: str) -> list[list[Any]]:
         if type(entry) is not list or len(entry) != 2:
             raise InvalidData(f"expected a pair, got {entry!r:.60}", where=f"{where}[{i}]")
     return entries
-
-
-def _by_seat(value: Any, where: str) -> dict[int, Any]:
-    """A JSON object keyed by seat numbers (``{"0": ...}``), keys made ints."""
-    if type(value) is not dict:
-        raise InvalidData(f"expected an object, got {value!r:.60}", where=where)
-    out = {}
-    for key, item in value.items():
-        if not _SEAT_KEY.fullmatch(key):
-            raise InvalidData(f"expected a seat number as a key, got {key!r:.60}", where=where)
-        out[int(key)] = item
-    return out
 
 
 @lru_cache(maxsize=256)
@@ -176,21 +162,6 @@ def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
             raise InvalidData(f"{game.name} keeps its state in a {kind.__name__} table, but the save has none", where=where)
         return None if kind is None else load(value, kind, where)
 
-    def steps(value: Any, where: str) -> tuple[Step, ...]:
-        return tuple(load(s, Step, f"{where}[{i}]") for i, s in enumerate(_list(value, where)))
-
-    def asks(value: Any, where: str) -> tuple[tuple[Decision, Step], ...]:
-        return tuple(
-            (load(d, Decision, f"{where}[{i}][0]"), load(s, Step, f"{where}[{i}][1]"))
-            for i, (d, s) in enumerate(_pairs(value, where))
-        )
-
-    def drafts(value: Any, where: str) -> dict[int, tuple[str, ...]]:
-        return {p: load(items, tuple[str, ...], f"{where}.{p}") for p, items in _by_seat(value, where).items()}
-
-    def sealed(value: Any, where: str) -> dict[int, Step]:
-        return {p: load(step, Step, f"{where}.{p}") for p, step in _by_seat(value, where).items()}
-
     def log(value: Any, where: str) -> EventLog:
         # Each row's shape is checked now; its fields when the event is first read.
         rows = _list(value, where)
@@ -210,11 +181,6 @@ def _load_special(game: Game) -> dict[str, Callable[[Any, str], Any]]:
     return {
         "rng": rng,
         "table": table,
-        "agenda": steps,
-        "triggered": steps,
-        "asks": asks,
-        "drafts": drafts,
-        "sealed": sealed,
         "log": log,
         "history": history,
     }
