@@ -17,8 +17,10 @@ a saved generator state needs 64 unsigned bits, a TOML integer has 64 signed one
 a data file may write a float as ``1``. A failure is a :class:`Refusal` listing
 (path, message) pairs; each reader turns it into ``InvalidData`` in its own terms.
 
-Records are structured by code that cattrs generates for each class; only when
-that fails does the converter go through the value field by field, to say where.
+An attrs class is structured by the code cattrs generates for it; only when that
+fails does the converter go through the value field by field, to say where. A field
+may say in its metadata what its value must be (``metadata={"must": "must be a seat
+number"}``), and a value of the wrong type is then refused in those words.
 """
 
 from __future__ import annotations
@@ -108,12 +110,14 @@ class Dialect:
     path: Callable[[Path], str]
     """A path as the source's messages write it."""
     got: str = "got"
+    """The word between what was expected and what came: ``expected an integer, got '7'``."""
     floats_take_ints: bool = False
     """Whether a float field takes an integer (TOML writes ``1`` for ``1.0``)."""
     every_problem: bool = False
     """Whether to go on after the first problem and list them all."""
 
     def refuse(self, kind: str, value: Any) -> Refusal:
+        """The refusal of ``value`` where a ``kind`` (a key of :attr:`nouns`) was expected."""
         return Refusal([((), f"expected {self.nouns.get(kind, kind)}, {self.got} {self.show(value)}")])
 
 

@@ -19,7 +19,7 @@ Reinforcements, its exchange in Strategy (the skip is used up as it begins).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Literal, cast
 
 import attrs
 
@@ -41,8 +41,9 @@ class GallicTable:
 
     sides: tuple[Side, Side]
     """The side each seat plays."""
-    winners: tuple[int | None, ...] = attrs.field(default=(), validator=attrs.validators.deep_iterable(attrs.validators.in_((0, 1, None))))
-    """The winner of each hand fought so far, a seat; None for a tied hand (GW-R11)."""
+    winners: tuple[Literal[0, 1] | None, ...] = ()
+    """The winner of each hand fought so far; None for a tied hand (GW-R11). Typed as a
+    seat, so that a save naming anybody else is refused as it loads."""
     totals: tuple[tuple[int, int], ...] = ()
     """Each hand's Force totals, by seat."""
 
@@ -93,14 +94,14 @@ class HandFought(boardcore.Moment):
 
     hand: int
     totals: tuple[int, int]
-    winner: int | None
+    winner: Literal[0, 1] | None
     counted: tuple[tuple[str, ...], ...] = ()
     """The names of the cards that counted, by seat (the hands are shown at the battle)."""
 
     @classmethod
     def of(cls, hand: int, totals: tuple[int, int], counted: tuple[tuple[str, ...], ...] = ()) -> HandFought:
         """The hand whose totals are ``totals``: the higher one wins it (GW-R11)."""
-        return cls(hand, totals, None if totals[0] == totals[1] else int(totals[1] > totals[0]), counted)
+        return cls(hand, totals, None if totals[0] == totals[1] else 1 if totals[1] > totals[0] else 0, counted)
 
     def happen(self, m: Match) -> None:
         for seat in (0, 1):

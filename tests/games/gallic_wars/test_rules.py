@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -161,6 +162,18 @@ def test_gw_r11_equal_totals_win_nobody_the_hand(game):
     (fought,) = hands_fought(state)
     assert fought.totals[0] == fought.totals[1] and fought.winner is None
     assert [state.match.count("streak", s) for s in (0, 1)] == [0, 0]
+
+
+@pytest.mark.parametrize("winner", [2, -1, True, "0"])
+def test_gw_r11_a_save_whose_hand_was_won_by_no_seat_is_refused(game, winner):
+    # A hand is won by seat 0 or 1, or by nobody; a save naming anybody else would
+    # load a match its views and result cannot show.
+    data = game.new_state(players=2, seed=3).to_data()
+    data["table"]["winners"] = [winner]
+    for verify in (True, False):
+        with pytest.raises(boardcore.InvalidData) as caught:
+            game.state_from_json(json.dumps(data), verify=verify)
+        assert caught.value.where == "$.table.winners[0]"
 
 
 def test_gw_r12_three_hands_in_a_row_win_at_once(game):
