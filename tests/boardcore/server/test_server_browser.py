@@ -279,8 +279,10 @@ def test_a_person_plays_a_whole_aztec_skirmish_match_on_the_board_against_a_serv
         assert time.monotonic() < deadline, f"the match did not end in 600 s ({carl.clicks} clicks)"
         carl.buttons_are_for_what_is_no_card_and_no_square()
         squares += carl.page.locator("td.sq.can:visible, td.sq.to:visible").count() > 0
-        if not moving and carl.page.locator("td.sq.to").count() and carl.page.locator(".card.picked").count():
-            moving = True  # a card picked, then a piece: where it may go is highlighted
+        if not moving and carl.page.locator("td.sq.to").count():
+            # a piece picked (after a card, or on its own): where it may go is highlighted
+            # (a picked card's targets may all be one-square attacks, so both ways count)
+            moving = True
             carl.shoot(artifacts, "aztec-skirmish-move")
         # A picked card also offers its uses that name no square (draw two) as buttons,
         # which click_something prefers: half the time, a piece is picked instead.
