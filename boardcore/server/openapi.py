@@ -1,10 +1,11 @@
 """The OpenAPI 3.1 description of the JSON API, served at ``/api/openapi.json``.
 
-The request bodies are described from the classes the server reads them into
-(``inputs.REQUESTS``): their fields, types, defaults and descriptions, so the document
-cannot drift from what is checked. The routes and the replies are written out here,
-each in words (who may call it, what it refuses). A test checks that every API route
-of the app is described and nothing more.
+The schemas are made from the server's own declarations, so the document cannot
+drift from what is read and sent: the request bodies from the attrs classes they
+are read into (``inputs.REQUESTS``: fields, types, defaults, descriptions), the
+replies from their TypedDicts (``replies.REPLIES``). The routes are written out
+here, each in words (who may call it, what it refuses). The tests check that every
+API route is described and nothing more, and that every reply matches its schema.
 """
 
 from __future__ import annotations
@@ -17,15 +18,25 @@ import attrs
 
 from .. import __version__
 from .inputs import REQUESTS
+from .replies import REPLIES
 
 _TYPES = {int: "integer", str: "string", bool: "boolean", float: "number", type(None): "null"}
 
 
 def schema_of(kind: Any) -> dict[str, Any]:
-    """The JSON schema of a field's type (``{}`` for ``Any``)."""
+    """The JSON schema of a field's type (``{}`` for ``Any``); a reply named in the
+    document is referred to, not written out again."""
     origin, args = typing.get_origin(kind), typing.get_args(kind)
     if kind in _TYPES:
         return {"type": _TYPES[kind]}
+    if origin is typing.Annotated:
+        return {**schema_of(args[0]), "description": kind.__metadata__[0]}
+    if origin is typing.NotRequired:
+        return schema_of(args[0])
+    if kind in REPLIES:
+        return _ref(kind.__name__)
+    if typing.is_typeddict(kind):
+        return _object(kind)
     if origin in (typing.Union, types.UnionType):
         if all(a in _TYPES for a in args):
             return {"type": [_TYPES[a] for a in args]}
@@ -35,6 +46,19 @@ def schema_of(kind: Any) -> dict[str, Any]:
     if origin is dict:
         return {"type": "object", **({"additionalProperties": schema_of(args[1])} if args[1] is not Any else {})}
     return {}
+
+
+def _object(reply: Any) -> dict[str, Any]:
+    """The schema of a reply (a TypedDict): exactly its keys, those not marked
+    ``NotRequired`` always there."""
+    hints = typing.get_type_hints(reply, include_extras=True)
+    return {
+        "type": "object",
+        **({"description": reply.__doc__} if reply.__doc__ and not reply.__doc__.startswith(reply.__name__ + "(") else {}),
+        "required": sorted(reply.__required_keys__),
+        "additionalProperties": False,
+        "properties": {key: schema_of(kind) for key, kind in hints.items()},
+    }
 
 
 def body_schema(cls: type) -> dict[str, Any]:
@@ -76,171 +100,25 @@ _SEAT: list[dict[str, list[str]]] = [{"seatToken": []}, {}]
 """A seat's token, or none for a spectator."""
 
 _SCHEMAS: dict[str, Any] = {
-    "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
-    "Game": {
-        "type": "object",
-        "properties": {
-            "name": {"type": "string"},
-            "title": {"type": "string", "description": "the name for people (\"A Game of the North\")"},
-            "summary": {"type": "string"},
-            "player_counts": {"type": "array", "items": {"type": "integer"}},
-            "board": {"type": "boolean", "description": "whether the game is played on a square grid"},
-            "options": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "name": {"type": "string"},
-                        "default": {},
-                        "choices": {"type": ["array", "null"]},
-                        "help": {"type": "string"},
-                        "sides": {
-                            "type": ["array", "null"],
-                            "description": "for an option that decides who plays which side: each value with the side of "
-                            "every seat it gives ({\"value\": V, \"sides\": [...]}); null for other options",
-                        },
-                    },
-                },
-            },
-            "plugins": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "summary": {"type": "string"}}}},
-        },
-    },
-    "Match": {
-        "type": "object",
-        "description": "what anyone may know of a match",
-        "properties": {
-            "id": {"type": "string"},
-            "game": {"type": "string"},
-            "title": {"type": "string"},
-            "plugins": {"type": "array", "items": {"type": "string"}},
-            "players": {"type": "integer"},
-            "seats": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "seat": {"type": "integer"},
-                        "name": {"type": "string"},
-                        "side": {"type": ["string", "null"], "description": "the side the seat plays, if the game names one"},
-                        "bot": {"type": ["string", "null"]},
-                        "open": {"type": "boolean"},
-                    },
-                },
-            },
-            "version": {"type": "integer", "description": "answers accepted so far"},
-            "turn": {"type": "integer"},
-            "over": {"type": "boolean"},
-            "winners": {"type": ["array", "null"], "items": {"type": "integer"}},
-            "reason": {"type": ["string", "null"]},
-            "problem": {"type": ["string", "null"], "description": "why the server's bots stopped, if they did"},
-            "links": {
-                "type": "object",
-                "properties": {"page": {"type": "string"}, "watch": {"type": "string"}, "replay": {"type": "string"}},
-            },
-        },
-    },
-    "Joined": {
-        "type": "object",
-        "properties": {
-            "seat": {"type": "integer"},
-            "token": {"type": "string", "description": "the seat's secret: sent this once, never stored by the server"},
-            "play": {"type": "string", "description": "the page for this seat"},
-            "match": _ref("Match"),
-        },
-    },
-    "SeatState": {
-        "type": "object",
-        "description": "the match as one seat (or a spectator) may see it",
-        "properties": {
-            "match": {"type": "string"},
-            "game": {"type": "string"},
-            "version": {"type": "integer"},
-            "seat": {"type": ["integer", "null"]},
-            "title": {"type": "string"},
-            "names": {"type": "array", "items": {"type": "string"}},
-            "seating": {
-                "type": "object",
-                "description": "each seat's name, side (null where the game names none) and how sentences call it (who)",
-                "properties": {
-                    "names": {"type": "array", "items": {"type": "string"}},
-                    "sides": {"type": "array", "items": {"type": ["string", "null"]}},
-                    "who": {"type": "array", "items": {"type": "string"}},
-                },
-            },
-            "view": {"type": "object", "description": "State.view(seat): zones, counters, pieces, board, decision, result"},
-            "legend": {"type": "object", "description": "the letter of each kind of piece, the same for the whole match"},
-            "decision": {
-                "type": ["object", "null"],
-                "properties": {
-                    "prompt": {"type": "string"},
-                    "secret": {"type": "boolean"},
-                    "options": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "index": {"type": "integer"},
-                                "text": {"type": "string"},
-                                "card": {"type": ["string", "null"], "description": "the card on your table the option plays or picks"},
-                                "squares": {"type": "array", "items": {"type": "string"}, "description": "the squares it names, in order"},
-                            },
-                        },
-                    },
-                    "unplayable": {"type": "array", "items": {"type": "string"}, "description": "your cards no option can use now"},
-                },
-            },
-            "events": {
-                "type": "object",
-                "properties": {
-                    "from": {"type": "integer"},
-                    "to": {"type": "integer", "description": "pass it as 'since' to hear only what comes next"},
-                    "lines": {"type": "array", "items": {"type": "string"}, "description": "in sentences, seats by number"},
-                },
-            },
-            "recent": {
-                "type": "array",
-                "items": {"type": "string"},
-                "description": "what happened since the seat's last answer, the players named (\"Ann (North) chose in secret\")",
-            },
-            "over": {"type": "boolean"},
-            "result": {"type": ["object", "null"]},
-        },
-    },
-    "ReplayStep": {
-        "type": "object",
-        "properties": {
-            "match": {"type": "string"},
-            "step": {"type": "integer"},
-            "steps": {"type": "integer", "description": "answers in the match so far"},
-            "seat": {"type": ["integer", "null"]},
-            "over": {"type": "boolean"},
-            "lines": {"type": "array", "items": {"type": "string"}, "description": "what happened in this step"},
-            "html": {"type": "string", "description": "the page's table at this step"},
-        },
-    },
+    **{reply.__name__: _object(reply) for reply in REPLIES},
     **{cls.__name__: body_schema(cls) for cls in REQUESTS},
 }
 
 _PATHS: dict[str, Any] = {
     "/api/health": {
-        "get": {"summary": "Whether the server is up, and how many matches it holds", "responses": {"200": {"description": "up"}}}
+        "get": {"summary": "Whether the server is up, and how many matches it holds", "responses": {"200": _json(_ref("Health"), "up")}}
     },
     "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
     "/api/games": {
         "get": {
             "summary": "The installed games (options, plugins) and bots",
-            "responses": {
-                "200": _json(
-                    {"type": "object", "properties": {"games": {"type": "array", "items": _ref("Game")}, "bots": {"type": "array"}}},
-                    "games and bots",
-                )
-            },
+            "responses": {"200": _json(_ref("Games"), "games and bots")},
         }
     },
     "/api/matches": {
         "get": {
             "summary": "Every match, the newest first",
-            "responses": {"200": _json({"type": "object", "properties": {"matches": {"type": "array", "items": _ref("Match")}}}, "the lobby")},
+            "responses": {"200": _json(_ref("Lobby"), "the lobby")},
         },
         "post": {
             "summary": "Create a match",

@@ -300,6 +300,7 @@ PLAIN_MODULES = [
     "boardcore.server.page",
     "boardcore.server.payload",
     "boardcore.server.replay",
+    "boardcore.server.replies",
     "boardcore.server.rows",
     "boardcore.server.run",
     "boardcore.server.saves",

@@ -308,3 +308,33 @@ def test_the_documented_request_bodies_are_the_ones_the_server_reads(client, sch
     except inputs.ApiError:
         read = False
     assert described == read == valid
+
+
+def test_every_reply_is_what_the_openapi_document_says(api):
+    """The replies' schemas are made from the TypedDicts of boardcore.server.replies,
+    with exactly their keys: a reply with a key more or less than documented fails."""
+    jsonschema = pytest.importorskip("jsonschema")
+    document = api.client.get("/api/openapi.json").json()
+
+    def check(response, schema):
+        validator = jsonschema.Draft202012Validator({"$ref": f"#/components/schemas/{schema}", "components": document["components"]})
+        errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(response.json())]
+        assert errors == [], (schema, errors)
+
+    client = api.client
+    check(client.get("/api/health"), "Health")
+    check(client.get("/api/games"), "Games")
+    created = client.post("/api/matches", json={"game": "aztec-skirmish", "seed": 3, "bots": {"1": "random"}})
+    check(created, "Match")
+    match = created.json()["id"]
+    check(client.get("/api/matches"), "Lobby")
+    check(client.get(f"/api/matches/{match}"), "Match")
+    joined = client.post(f"/api/matches/{match}/join", json={"name": "Ann"})
+    check(joined, "Joined")
+    token = joined.json()["token"]
+    state = client.get(f"/api/matches/{match}/state", headers=auth(token), params={"html": 1})
+    check(state, "SeatState")
+    version = state.json()["version"]
+    check(client.post(f"/api/matches/{match}/answer", headers=auth(token), json={"option": 0, "version": version}), "SeatState")
+    check(client.get(f"/api/matches/{match}/replay", params={"step": 1}), "ReplayStep")
+    check(client.post("/api/matches", json={"game": "no-such-game"}), "Error")
