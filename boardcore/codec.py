@@ -188,6 +188,18 @@ def _is_primitive_union(cls: Any) -> bool:
     return len(args) > 1 and all(a in (int, str, float, bool) for a in args)
 
 
+def _optional_of(cls: Any) -> Any:
+    """``X`` for ``X | None`` (one ``X``), else None."""
+    if typing.get_origin(cls) not in (typing.Union, types.UnionType):
+        return None
+    args = typing.get_args(cls)
+    return args[0] if len(args) == 2 and args[1] is type(None) else args[1] if len(args) == 2 and args[0] is type(None) else None
+
+
+def _is_optional(cls: Any) -> bool:
+    return _optional_of(cls) is not None
+
+
 def _is_enum(cls: Any) -> bool:
     return isinstance(cls, type) and issubclass(cls, enum.Enum)
 
@@ -262,6 +274,7 @@ class StrictConverter(cattrs.Converter):
         }  # fmt: skip
         for kind, load in self.primitives.items():
             self.register_structure_hook(kind, load)
+        self.register_structure_hook_factory(_is_optional, self._optional_hook)
         self.register_structure_hook_func(_is_primitive_union, self._primitive_union)
         self.register_structure_hook_func(lambda cls: cls is Any, self._any)
         self.register_structure_hook_factory(_is_literal, self._literal_hook)
@@ -300,6 +313,13 @@ class StrictConverter(cattrs.Converter):
             elif kind is dict:
                 todo.extend(item.values())
         return value
+
+    def _optional_hook(self, cls: Any) -> Callable[[Any, Any], Any]:
+        """``X | None``: null, or what ``X``'s hook takes (found once, here: cattrs would
+        look it up on every value)."""
+        inner = _optional_of(cls)
+        hook = self.get_structure_hook(inner)
+        return lambda value, _: None if value is None else hook(value, inner)
 
     def _literal_hook(self, cls: Any) -> Callable[[Any, Any], Any]:
         options = typing.get_args(cls)
@@ -354,7 +374,10 @@ class StrictConverter(cattrs.Converter):
                     raise d.refuse("list", value)
                 if len(value) != len(hooks):
                     raise Refusal([((), f"expected {d.nouns['list']} of {len(hooks)} items, got {len(value)}")])
-                return tuple(self._each((i, v, *hooks[i]) for i, v in enumerate(value)))
+                try:
+                    return tuple([hook(item, kind) for (hook, kind), item in zip(hooks, value)])
+                except Refusal:
+                    return tuple(self._each((i, v, *hooks[i]) for i, v in enumerate(value)))
 
             return load_fixed
         args = typing.get_args(cls)

@@ -143,7 +143,8 @@ class Codec(StrictConverter):
         """Structure ``data`` as ``cls``, strictly; any failure raises InvalidData whose
         ``where`` is the JSON path (below ``where``) of the first offending value."""
         try:
-            return typing.cast(T, self.structure(data, cls))
+            made: T = self.structure(data, cls)
+            return made
         except RecursionError:
             raise InvalidData("nested too deeply", where=where) from None
         except Refusal as refusal:
