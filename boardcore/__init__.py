@@ -1,7 +1,7 @@
 """boardcore: a rules engine for card and board games.
 
 The public API is listed in ``__all__`` (a test pins it); everything else lives
-in private ``_modules`` that may change. Start with :func:`load_game`, then
+in private ``_subpackages`` that may change. Start with :func:`load_game`, then
 ``game.new_state(...)``. Public submodules: :mod:`boardcore.actions` (the answers a
 decision offers), :mod:`boardcore.steps` (ready-made steps), :mod:`boardcore.events`
 (the engine's events and moments), :mod:`boardcore.loaders` (a game's data files),
@@ -9,6 +9,8 @@ decision offers), :mod:`boardcore.steps` (ready-made steps), :mod:`boardcore.eve
 seeded generator), :mod:`boardcore.grid` (squares and boards),
 :mod:`boardcore.scoring` (counting a hand whose cards need places),
 :mod:`boardcore.saves` (reading saved games from untrusted places),
+:mod:`boardcore.codec` (the one strict converter, a dialect per source of data),
+:mod:`boardcore.drive` (driving a match by hand),
 :mod:`boardcore.testing` (the kit for game authors), and the adapters
 :mod:`boardcore.bots`, :mod:`boardcore.env` and :mod:`boardcore.cli`.
 
