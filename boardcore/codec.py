@@ -230,17 +230,17 @@ T = TypeVar("T")
 
 
 class StrictConverter(cattrs.Converter):
-    """A cattrs converter that loads strictly in one :class:`Dialect`; its
-    :meth:`structure` raises :class:`Refusal`. Subclasses add hooks for their own
-    types (as the tagged classes of saves)."""
+    """A cattrs converter that loads strictly in one :class:`Dialect`: what it will not
+    take raises :class:`Refusal` (from :meth:`load`, a value nested too deeply too).
+    Subclasses add hooks for their own types (as the tagged classes of saves)."""
 
     def __init__(self, dialect: Dialect) -> None:
         super().__init__(forbid_extra_keys=True)
         self.dialect = d = dialect
         ints = d.ints
 
-        # Later registrations take precedence over cattrs' own hooks, and X | None is
-        # loaded by X's hook, so these cover the optional forms too.
+        # Later registrations take precedence over cattrs' own hooks; the optional
+        # hook below gives X | None to these for X.
         def load_int(value: Any, cls: Any = int) -> int:
             if type(value) is not int:
                 raise d.refuse("int", value)
