@@ -12,13 +12,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from . import BoardcoreError, InvalidData, __version__, load_game
+from . import registry
+from ._support.progress import progress_bar
+from ._support.seating import Seating
 from .bots import make_bot, split_specs
 from .display import describe_result, narrate
-from ._support.seating import Seating
-from . import BoardcoreError, InvalidData, __version__, load_game
 from .registry import game_specs
-from ._support.progress import progress_bar
-from . import registry
 from .report import add_report_command, add_simulate_options, simulate_options
 from .simulate import simulate
 

@@ -34,9 +34,9 @@ from .events import (
     TurnBegan,
     TurnEnded,
 )
-from .events import BUILTIN_EVENTS, HIDDEN_CARD
 from ._support.legend import PIECE_KINDS, Legend
 from ._support.seating import SIDES, Seating, name_seats, sides_of
+from .events import BUILTIN_EVENTS, HIDDEN_CARD
 
 __all__ = [
     "NOT_NOW", "PIECE_KINDS", "SIDES", "Legend", "Seating", "describe_result", "game_title", "heading", "is_bookkeeping",

@@ -11,8 +11,8 @@ game's phases and steps run inside them.
 
 from __future__ import annotations
 
+from ._persistence.redeal import deal_again
 from ._rules.flow import run_agenda as run_until_asked
 from ._rules.flow import start
-from ._persistence.redeal import deal_again
 
 __all__ = ["deal_again", "run_until_asked", "start"]

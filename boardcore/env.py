@@ -15,8 +15,8 @@ from typing import Any
 
 import attrs
 
-from .bots import make_bot
 from . import Game, IllegalAction, InvalidData, State
+from .bots import make_bot
 from .seeded import derive
 
 

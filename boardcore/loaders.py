@@ -18,9 +18,9 @@ every mistake an ``InvalidData`` naming the file, the line and the value's path)
 from __future__ import annotations
 
 from ._values.cards import load_cards, load_constants, load_rows, load_table, make_cards
-from .codec import structure
 from ._values.settings import flag_setting, fraction_setting, number_setting, whole_setting
 from ._values.toml import read_toml
+from .codec import structure
 
 __all__ = [
     "flag_setting", "fraction_setting", "load_cards", "load_constants", "load_rows", "load_table", "make_cards",

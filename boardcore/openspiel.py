@@ -56,8 +56,8 @@ import numpy as np
 import pyspiel
 
 from . import Game, InvalidData, State, list_games, load_game
-from .events import Chose, MatchStarted
 from .display import render_view
+from .events import Chose, MatchStarted
 from .observations import ObservationEncoder
 from .spaces import ActionSpace, Choice, Cursor, check_players, rewards
 

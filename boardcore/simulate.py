@@ -20,11 +20,11 @@ from typing import Any
 
 import attrs
 
-from .bots import bot_factory, make_bot
 from . import Game, InvalidData, RuleError, load_game
-from .registry import plugin_name
 from ._support.pools import process_pool
 from ._support.records import MatchRecord, RecordWriter, card_use, first_seat, seat_zones
+from .bots import bot_factory, make_bot
+from .registry import plugin_name
 from .seeded import derive
 
 BACKENDS = ("local", "ray")

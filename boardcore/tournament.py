@@ -26,8 +26,8 @@ import attrs
 
 from . import InvalidData, RuleError, load_game
 from ._support.pools import process_pool
-from .seeded import derive
 from .bots import bot_factory, make_bot
+from .seeded import derive
 from .simulate import load_run
 
 Z95 = 1.959963984540054

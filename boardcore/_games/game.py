@@ -9,18 +9,18 @@ from typing import Any, TypeVar
 
 import pluggy
 
-from . import plugins as _plugins
-from .._values.cards import Card
+from .._persistence.saves import load_state, replay
+from .._persistence.serialize import Codec, defined_in
+from .._persistence.state import State, new_state
 from .._rules.effects import Effect, marked_methods, reactions_of
+from .._rules.flow import turn_steps
 from .._rules.moments import Changer
+from .._values.cards import Card
 from .._values.errors import BoardcoreError, InvalidData, PluginError, RuleError
 from .._values.events import DieRolled, Event, Moment, PhaseBegan, TurnEnded
-from .._rules.flow import turn_steps
+from . import plugins as _plugins
 from .hookspecs import hookimpl
-from .._persistence.serialize import Codec, defined_in
 from .spec import GameSpec
-from .._persistence.saves import load_state, replay
-from .._persistence.state import State, new_state
 
 _T = TypeVar("_T")
 

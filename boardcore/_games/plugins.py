@@ -9,8 +9,8 @@ from typing import Any
 
 import pluggy
 
-from . import hookspecs as _hookspecs
 from .._values.errors import PluginError
+from . import hookspecs as _hookspecs
 
 PLUGINS_GROUP = "boardcore.plugins"
 

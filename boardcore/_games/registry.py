@@ -10,11 +10,11 @@ from typing import Any
 
 import attrs
 
-from . import plugins as _plugins
+from .._persistence.state import State
 from .._values.errors import PluginError, UnknownGame
+from . import plugins as _plugins
 from .game import Game
 from .spec import GameSpec
-from .._persistence.state import State
 
 GAMES_GROUP = "boardcore.games"
 

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .._rules.flow import TurnOrder
+from .._rules.steps import Step
 from .._values.decisions import Result
 from .._values.errors import InvalidData, RuleError
-from .._rules.flow import TurnOrder
 from .._values.settings import flag_setting, whole_setting
-from .._rules.steps import Step
-from ..grid import Board
 from .._values.zones import MAX_SEATS, SeatZones, Zone
+from ..grid import Board
 
 if TYPE_CHECKING:
     from .._rules.match import Match

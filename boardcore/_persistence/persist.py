@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from .._rules.match import FIELDS, Match, MatchData
+from .._rules.steps import Step
 from .._values.actions import Action
 from .._values.errors import InvalidData, RuleError
 from .._values.events import Event
 from .._values.log import EventLog, SharedLog
-from .._rules.match import FIELDS, Match, MatchData
-from .._rules.steps import Step
 from .._values.zones import SeatZones, ZoneSpec, attachment_zone
 
 if TYPE_CHECKING:

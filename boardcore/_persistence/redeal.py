@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._values import rng
-from .._values.errors import RuleError
 from .._rules.match import FIELDS, Match, _get_all
 from .._rules.steps import Answer, Step
+from .._values import rng
+from .._values.errors import RuleError
 
 
 _ASKING_MAY_CHANGE = frozenset({"asks", "agenda", "log"})

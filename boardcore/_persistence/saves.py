@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._rules.match import FIELDS, Match
 from .._values.actions import Action
 from .._values.errors import BoardcoreError, IllegalAction, InvalidData, PluginError
-from .._rules.match import FIELDS, Match
 from .json_in import parse_saved
 from .persist import FORMAT, check_head, dump_match, is_compact, load_choices, load_history, load_match
 from .state import State, new_state

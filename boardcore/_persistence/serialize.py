@@ -13,18 +13,17 @@ loads is exactly what was saved.
 from __future__ import annotations
 
 import sys
-import typing
 from collections.abc import Iterable
 from typing import Any, TypeVar
 
 import attrs
 from cattrs.gen import make_dict_unstructure_fn
 
+from .._rules.steps import Step
 from .._values.actions import Action
-from ..codec import SAVE, Refusal, StrictConverter, json_path
 from .._values.errors import InvalidData, PluginError
 from .._values.events import Event
-from .._rules.steps import Step
+from ..codec import SAVE, Refusal, StrictConverter, json_path
 
 T = TypeVar("T")
 TAGGED: tuple[type, ...] = (Step, Action, Event)

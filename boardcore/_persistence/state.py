@@ -9,17 +9,17 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from .._rules.flow import flush_triggered, run_agenda, start
+from .._rules.match import Match, _get_all
+from .._rules.steps import Answer, Step
 from .._values import rng
 from .._values.actions import Action
 from .._values.decisions import Decision, Result
 from .._values.errors import BoardcoreError, IllegalAction, InvalidData, PluginError, RuleError
 from .._values.events import Chose, Event, MatchStarted
-from .._rules.flow import flush_triggered, run_agenda, start
-from .._rules.match import Match, _get_all
-from .serialize import INT_LIMIT
 from .persist import dump_match
 from .redeal import ask_again, deal_again
-from .._rules.steps import Answer, Step
+from .serialize import INT_LIMIT
 from .views import build_view, plain
 
 if TYPE_CHECKING:

@@ -29,8 +29,8 @@ import attrs
 from .._values.actions import DONE, PASS, Action, Done, Pick, pick
 from .._values.errors import RuleError
 from .._values.events import QUIETLY, Exchanged, Revealed, exchange
-from .steps import Step
 from .._values.zones import SeatZones, Zone, of_seat
+from .steps import Step
 
 if TYPE_CHECKING:
     from .match import Match

@@ -37,9 +37,9 @@ from .._values.events import (
     Shuffled,
 )
 from .._values.log import EventLog, SharedLog
+from .._values.zones import SeatZones, ZoneSpec, attachment_zone
 from .moments import perform
 from .steps import Answer, Step
-from .._values.zones import SeatZones, ZoneSpec, attachment_zone
 
 if TYPE_CHECKING:
     from .._games.game import Game

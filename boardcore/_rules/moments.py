@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import attrs
 
 from .._values.actions import Action, pick
-from .effects import CANCEL
 from .._values.errors import RuleError
 from .._values.events import Event, Moment, MomentCancelled, MomentReplaced
+from .effects import CANCEL
 from .steps import Step
 from .windows import Window
 

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from .._values.actions import DONE, PASS, Action, Pick, Play, Target, Use, pick
-from .choices import seat_of
 from .._values.errors import RuleError
 from .._values.events import CardPlayed
-from .steps import Step
 from .._values.zones import SeatZones, Zone, of_seat
+from .choices import seat_of
+from .steps import Step
 
 if TYPE_CHECKING:
     from .match import Match

@@ -18,9 +18,9 @@ import attrs
 
 from .._values.actions import PASS, Action, Pass, pick
 from .._values.errors import RuleError
+from .._values.zones import SeatZones, Zone, of_seat
 from .plays import playable_cards
 from .steps import Step
-from .._values.zones import SeatZones, Zone, of_seat
 
 if TYPE_CHECKING:
     from .match import Match

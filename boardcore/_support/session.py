@@ -32,11 +32,11 @@ from ..events import (
     TurnBegan,
     TurnEnded,
 )
+from ..display import game_title, narrate, render_event, render_view
 from .legend import Legend
 from .offers import squares_named, typed_squares, fitting, unplayable
 from .screen import Screen
 from .seating import Seating
-from ..display import game_title, narrate, render_event, render_view
 
 _HARMLESS = (Chose, PhaseBegan, PhaseEnded, TurnBegan, TurnEnded, CounterChanged, PieceAdded, PieceMoved, PieceRemoved, CardPlayed)
 """Events that show nothing hidden. Dice, reveals, shuffles and a game's own events

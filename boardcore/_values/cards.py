@@ -25,8 +25,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .errors import InvalidData
 from ..codec import describe, spelled, structure_at
+from .errors import InvalidData
 from .toml import read_source
 
 T = TypeVar("T")

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from .errors import InvalidData
 from ..codec import describe
+from .errors import InvalidData
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """The largest data file read (5 MiB); a card file is a few kilobytes."""

@@ -13,8 +13,8 @@ from typing import Any
 import attrs
 
 from .. import BoardcoreError, InvalidData, load_game
-from .._support.seating import sides_of
 from .._support.records import MatchRecord, RecordWriter, read_records
+from .._support.seating import sides_of
 from ..simulate import simulate
 from ._stats import Config, Summary, summarise_all
 

@@ -14,10 +14,10 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from .. import BoardcoreError, Game, load_game
-from ..registry import game_specs
 from .._support.seating import sides_of
 from ..bots import bot_summary, list_bots
 from ..display import game_title
+from ..registry import game_specs
 
 PLUGINS_GROUP = "boardcore.plugins"
 

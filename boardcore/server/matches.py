@@ -31,8 +31,8 @@ from typing import Any
 import attrs
 
 from .. import BoardcoreError, Decision, Game, IllegalAction, State
-from ..actions import Action
 from .._support.seating import sides_of
+from ..actions import Action
 from ..display import game_title
 from . import catalog
 from .autoplay import Autoplay
@@ -40,8 +40,8 @@ from .errors import ApiError, bad_request, conflict, not_found
 from .inputs import NewMatch
 from .payload import Told, seat_payload
 from .replay import Replays, step_payload
-from .saves import read_save, record_of
 from .rows import DamagedRow, match_record, show_id
+from .saves import read_save, record_of
 from .store import StoredMatch, MatchStore, RawMatch, SeatRecord, SeatTaken, StaleMove, StoreUnavailable
 
 log = logging.getLogger("boardcore.server")
@@ -278,7 +278,8 @@ class MatchService:
             )
         except BoardcoreError as exc:
             raise bad_request(str(exc)) from None
-        wrong = sorted(seat for seat in request.seats if seat >= state.players)
+        seats = request.seats
+        wrong = sorted(seat for seat in seats if seat >= state.players)
         if wrong:
             raise bad_request(f"'bots': there is no seat {wrong[0]} in a {state.players}-player match")
         now = time.time()
@@ -286,7 +287,7 @@ class MatchService:
             id=secrets.token_urlsafe(9),
             game=game,
             plugins=request.plugins,
-            bots=tuple(request.seats.get(seat) for seat in range(state.players)),
+            bots=tuple(seats.get(seat) for seat in range(state.players)),
             state=state,
             moves=0,
             created=now,

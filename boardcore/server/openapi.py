@@ -54,7 +54,7 @@ def _object(reply: Any) -> dict[str, Any]:
     hints = typing.get_type_hints(reply, include_extras=True)
     return {
         "type": "object",
-        **({"description": reply.__doc__} if reply.__doc__ and not reply.__doc__.startswith(reply.__name__ + "(") else {}),
+        **({"description": reply.__doc__} if reply.__doc__ else {}),
         "required": sorted(reply.__required_keys__),
         "additionalProperties": False,
         "properties": {key: schema_of(kind) for key, kind in hints.items()},

@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import Card, Decision, Event, State
-from ..actions import Action
 from .._support.legend import Legend
 from .._support.offers import card_of, squares_named, unplayable
 from .._support.seating import Seating
+from ..actions import Action
 from ..display import game_title, narrate
 from . import catalog
 

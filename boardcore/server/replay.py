@@ -21,8 +21,8 @@ from collections import OrderedDict
 from typing import Any
 
 from .. import State
-from ..display import game_title, narrate
 from .._support.seating import Seating
+from ..display import game_title, narrate
 from . import catalog, page
 from .payload import seat_payload
 

@@ -11,11 +11,11 @@ from typing import TextIO
 
 import uvicorn
 
+from .. import BoardcoreError
 from .app import create_app
 from .inputs import MAX_BODY
 from .limits import Limits, guarded_protocol
 from .saves import read_save, record_of
-from .. import BoardcoreError
 from .store import MatchStore, StoreError
 
 

@@ -15,8 +15,8 @@ from typing import Any
 import attrs
 
 from .. import Game, InvalidData, Match, State, Visibility, hookimpl
-from ..events import CardsMoved, MatchStarted
 from ..drive import run_until_asked, start
+from ..events import CardsMoved, MatchStarted
 from ..registry import with_plugins
 
 
