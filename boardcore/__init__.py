@@ -35,7 +35,7 @@ from ._rules.match import Match, Piece
 from ._persistence.redeal import redeal_by_owner
 from ._games.registry import list_games, load_game
 from ._persistence.serialize import from_data, to_data
-from ._games.spec import Counter, GameSpec, SearchHints, SetupOption
+from ._games.spec import GameSpec, SearchHints, SetupOption, Tally
 from ._persistence.state import State
 from ._rules.steps import Step
 from ._values.zones import SeatZones, Visibility, Zone, ZoneSpec
@@ -49,7 +49,6 @@ __all__ = [
     "CANCEL",
     "BoardcoreError",
     "Card",
-    "Counter",
     "Decision",
     "Effect",
     "Event",
@@ -70,6 +69,7 @@ __all__ = [
     "SetupOption",
     "State",
     "Step",
+    "Tally",
     "TurnOrder",
     "UnknownGame",
     "Visibility",
@@ -108,4 +108,5 @@ __getattr__ = renamed(__name__, {
     "MatchData": ("Match, which holds the same fields", _match.MatchData),
     "attachment_zone": ("Match.attached(host), the cards attached to a host", _zones.attachment_zone),
     "Option": ("SetupOption (a decision's choices are its options)", SetupOption),
+    "Counter": ("Tally (the standard library has a Counter of its own)", Tally),
 }, docs="docs/migration.md, From 0.3 to 0.4")  # fmt: skip

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .._rules.match import Match
 
 
-class Counter(str):
+class Tally(str):
     """A declared counter; the object is also its name (``m.add(FOOD, 2, seat)``).
 
     ``per_seat`` counters start at ``start`` for every seat when a match is set
@@ -38,7 +38,7 @@ class Counter(str):
     per_seat: bool
     start: int
 
-    def __new__(cls, name: str, *, per_seat: bool = True, start: int = 0) -> Counter:
+    def __new__(cls, name: str, *, per_seat: bool = True, start: int = 0) -> Tally:
         self = super().__new__(cls, name)
         self.per_seat = per_seat
         self.start = start
@@ -150,7 +150,7 @@ class GameSpec:
     """The phases of every turn, in order: Phase classes or single-step classes."""
     zones: tuple[Zone | SeatZones, ...] = ()
     """Zones the engine creates at set-up (a ``deck=True`` zone gets every card, shuffled)."""
-    counters: tuple[Counter, ...] = ()
+    counters: tuple[Tally, ...] = ()
     """Counters the engine sets to their start values at set-up."""
     setup: Callable[[Match], None] | None = None
     """Anything else a new match needs (the table, dealing), after zones and counters."""
@@ -317,8 +317,8 @@ def _check_declaration(spec: GameSpec) -> None:
         if not isinstance(zone, (Zone, SeatZones)):
             refuse(f"zones[{at}]", f"must be a boardcore.Zone or SeatZones, not {zone!r}")
     for at, counter in enumerate(spec.counters):
-        if not isinstance(counter, Counter):
-            refuse(f"counters[{at}]", f"must be a boardcore.Counter, such as Counter({str(counter)!r}), not {counter!r}")
+        if not isinstance(counter, Tally):
+            refuse(f"counters[{at}]", f"must be a boardcore.Tally, such as Tally({str(counter)!r}), not {counter!r}")
     for field in _CALLABLES:
         value = getattr(spec, field)
         if value is not None and not callable(value):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .._rules.match import FIELDS, Match, MatchData
+from .._rules.match import FIELDS, SAVED_AS, Match, MatchData
 from .._rules.steps import Step
 from .._values.actions import Action
 from .._values.errors import InvalidData, RuleError
@@ -48,7 +48,7 @@ def _dump_special(codec: Codec, m: Match) -> dict[str, Callable[[Any], Any]]:
     dump = codec.dump
     kind = m.rules.spec.table_type
     if m.table is not None and type(m.table) is not kind:
-        raise RuleError(f"{m.game}: the match's table is a {type(m.table).__name__}, but the spec's table_type is {kind}")
+        raise RuleError(f"{m.game_name}: the match's table is a {type(m.table).__name__}, but the spec's table_type is {kind}")
     declared = declared_specs(m.rules, m.players)
     return {
         "rng": lambda value: format(value, "x"),
@@ -108,7 +108,7 @@ def dump_match(m: Match, whole: bool = True, rows: bool = False) -> dict[str, An
             data[f"{name}_size"] = size = len(value)
             value = SharedLog([value[size - 1]] if size else [])
         how = special.get(name)
-        data[name] = how(value) if how is not None else codec.dump(value, _TYPES[name])
+        data[SAVED_AS[name]] = how(value) if how is not None else codec.dump(value, _TYPES[name])
     return data
 
 
@@ -118,7 +118,7 @@ built-in games (about 9,000 events, six players). A compact save gives only the
 number, which sizes the log's placeholders: bounded, they take at most 8 MB until
 a replay checks the number."""
 
-_KEYS = ("format", "plugins", *(name for name in FIELDS if name != "choices"))
+_KEYS = ("format", "plugins", *(SAVED_AS[name] for name in FIELDS if name != "choices"))
 _OLD_KEYS = tuple(name for name in _KEYS if name != "replayable")
 _OPTIONAL = ("rules",)
 """Keys a save may leave out: ``rules`` came after the first saves of format /3,
@@ -265,7 +265,8 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
     values: list[Any] = []
     choices: list[tuple[int, int]] = load_choices(data["history"]) if compact else []
     for name in FIELDS:
-        where = f"$.{name}"
+        key = SAVED_AS[name]
+        where = f"$.{key}"
         if name == "replayable":
             values.append(compact)
         elif name == "choices":
@@ -289,7 +290,7 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
             values.append(EventLog.derived(size, _derived(derive, "log")))
         else:
             how = special.get(name)
-            values.append(how(data[name], where) if how is not None else load(data[name], _TYPES[name], where))
+            values.append(how(data[key], where) if how is not None else load(data[key], _TYPES[name], where))
     m = object.__new__(Match)
     m.rules = game
     m._owned = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .._rules.match import FIELDS, Match
+from .._rules.match import FIELDS, SAVED_AS, Match
 from .._values.actions import Action
 from .._values.errors import BoardcoreError, IllegalAction, InvalidData, PluginError
 from .json_in import parse_saved
@@ -35,7 +35,7 @@ def load_state(game: Game, text: str | bytes, verify: bool = True) -> State:
     saved = dump_match(m, rows=rows)
     again = dump_match(replayed._m, rows=rows)
     same_format = data["format"] == FORMAT
-    for name in ("plugins", *FIELDS):
+    for name in ("plugins", *(SAVED_AS[field] for field in FIELDS)):
         if name == "choices" or (name == "replayable" and not same_format):
             continue
         if name == "log" and not same_format and rows:

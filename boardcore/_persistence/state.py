@@ -45,7 +45,7 @@ class State:
     def __repr__(self) -> str:
         m = self._m
         where = f"over: {m.result}" if m.result else f"turn {m.turn}, {m.phase}"
-        return f"<State {m.game} players={m.players} seed={m.seed} {where}>"
+        return f"<State {m.game_name} players={m.players} seed={m.seed} {where}>"
 
     # -- reading ---------------------------------------------------------------------
 
@@ -364,7 +364,7 @@ def _offered(action: object, options: tuple[Action, ...]) -> int:
 def _blame(m: Match, exc: Exception) -> PluginError:
     """A PluginError naming the innermost module outside boardcore in the traceback
     (the game or plugin whose code failed), or the game when there is none."""
-    origin = m.game
+    origin = m.game_name
     place = ""
     tb = exc.__traceback__
     while tb is not None:

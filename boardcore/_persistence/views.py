@@ -83,7 +83,7 @@ def build_view(m: Match, player: int | None) -> dict[str, Any]:
     table_type = rules.spec.table_type
     board = rules.spec.board
     view: dict[str, Any] = {
-        "game": m.game,
+        "game": m.game_name,
         "player": player,
         "players": m.players,
         "turn": m.turn,

@@ -29,7 +29,7 @@ def run_agenda(m: Match) -> None:
             flush_triggered(m)
         agenda = m.agenda
         if not agenda:
-            raise RuleError(f"{m.game}: the flow ran out of steps but the game has no result")
+            raise RuleError(f"{m.game_name}: the flow ran out of steps but the game has no result")
         step = agenda[-1]
         m.agenda = agenda[:-1]
         step.run(m)
@@ -227,7 +227,7 @@ class NextTurn(Step):
         )
         if limited:
             if spec.at_limit is None:
-                raise RuleError(f"{m.game} declares a turn or round limit but no at_limit")
+                raise RuleError(f"{m.game_name} declares a turn or round limit but no at_limit")
             m.finish_with(spec.at_limit(m), "at_limit")
             return
         m.turn += 1

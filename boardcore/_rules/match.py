@@ -9,6 +9,7 @@ methods, and each change is recorded as an event.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -96,7 +97,8 @@ class MatchData:
     mutated in place: every change builds a new one.
     """
 
-    game: str
+    game_name: str
+    """The game's registered name (``Match.rules`` is the loaded game); saved as ``game``."""
     players: int
     seed: int
     options: dict[str, Any]
@@ -159,6 +161,8 @@ def _card_data(rules: Game, cards: tuple[str, ...]) -> tuple[Any, ...]:
 
 
 FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(MatchData))
+SAVED_AS: dict[str, str] = {name: "game" if name == "game_name" else name for name in FIELDS}
+"""Each field's key in a saved match: a field renamed since saves began keeps its old key."""
 _set_all = MatchData.__init__
 
 
@@ -203,6 +207,17 @@ class Match(MatchData):
         self.answering = None
         super().__init__(rules.name, players, seed, dict(options), rng.seed_state(seed))
 
+    @property
+    def game(self) -> str:
+        """0.3's name for :attr:`game_name`, kept for one version with a warning."""
+        warnings.warn(
+            "Match.game is now Match.game_name (Match.rules is the loaded game); the old name goes in the next "
+            "version (see docs/migration.md, From 0.3 to 0.4)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.game_name
+
     # -- copying ---------------------------------------------------------------------
 
     def fork(self) -> Match:
@@ -237,7 +252,7 @@ class Match(MatchData):
         """The seat whose turn it is. Raises in games where everybody acts each turn."""
         seat = self.active_seat
         if seat is None:
-            raise RuleError(f"{self.game} has no active seat now")
+            raise RuleError(f"{self.game_name} has no active seat now")
         return seat
 
     @active.setter
@@ -290,7 +305,7 @@ class Match(MatchData):
         try:
             return self.rules.cards[card_id]
         except KeyError:
-            raise RuleError(f"{self.game} has no card {card_id!r}") from None
+            raise RuleError(f"{self.game_name} has no card {card_id!r}") from None
 
     def add_zone(self, zone: str, spec: ZoneSpec, cards: Iterable[str] = ()) -> None:
         """Create a zone holding ``cards`` (bottom first)."""
@@ -772,14 +787,14 @@ class Match(MatchData):
     def finish_with(self, result: Result, source: str = "the game") -> None:
         """End the match with ``result``, which ``source`` (named in the error) returned."""
         if not isinstance(result, Result):
-            raise RuleError(f"{self.game}: {source} must return a boardcore.Result, not {result!r:.80}")
+            raise RuleError(f"{self.game_name}: {source} must return a boardcore.Result, not {result!r:.80}")
         self.finish(result.winners, result.reason, result.scores)
 
     def card_data(self, zone: str, cls: type[C]) -> tuple[C, ...]:
         """The data of the cards in ``zone``, bottom first, as the game's card class ``cls``."""
         found = _card_data(self.rules, self.cards(zone))
         if found and not isinstance(found[0], cls):
-            raise RuleError(f"the cards of {self.game} are {type(found[0]).__name__}, not {cls.__name__}")
+            raise RuleError(f"the cards of {self.game_name} are {type(found[0]).__name__}, not {cls.__name__}")
         return cast("tuple[C, ...]", found)
 
     # -- per-turn flags --------------------------------------------------------------

@@ -14,7 +14,7 @@ import attrs
 import boardcore
 from boardcore import Match, Result
 
-SCORE = boardcore.Counter("score")
+SCORE = boardcore.Tally("score")
 
 
 # --8<-- [start:procedure]

@@ -31,7 +31,7 @@ from .cards import CONSTANTS, Contribution, GallicCard, Side, best_total
 DISCARD = SeatZones("discard", Visibility.PUBLIC)
 DRAW = SeatZones("draw", Visibility.HIDDEN, refill=DISCARD)
 HAND = SeatZones("hand", Visibility.OWNER)
-STREAK = boardcore.Counter("streak")
+STREAK = boardcore.Tally("streak")
 """Hands won in a row, by seat."""
 
 

@@ -68,7 +68,7 @@ TRIBUTE = boardcore.Zone("tribute")
 HAND = boardcore.SeatZones("hand", Visibility.OWNER)
 PLAY = boardcore.SeatZones("invasion", Visibility.PUBLIC)
 """Each seat's revealed Invasion play."""
-LOOT = boardcore.Counter("loot")
+LOOT = boardcore.Tally("loot")
 
 
 @attrs.frozen

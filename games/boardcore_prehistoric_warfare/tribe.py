@@ -40,8 +40,8 @@ DECK = boardcore.Zone("deck", Visibility.HIDDEN, refill=DISCARD, deck=True)
 HAND = boardcore.SeatZones("hand", Visibility.OWNER, limit=RULES.hand_limit)
 TRIBE = boardcore.SeatZones("tribe", Visibility.PUBLIC)
 """Each seat's named persons in play."""
-FOOD = boardcore.Counter("food", start=RULES.start_food)
-PRISONERS = boardcore.Counter("prisoners")
+FOOD = boardcore.Tally("food", start=RULES.start_food)
+PRISONERS = boardcore.Tally("prisoners")
 GENERIC = "person"
 """The piece kind of a generic person marker."""
 

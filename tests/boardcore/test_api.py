@@ -14,7 +14,6 @@ PUBLIC = [
     "BoardcoreError",
     "CANCEL",
     "Card",
-    "Counter",
     "Decision",
     "Effect",
     "Event",
@@ -35,6 +34,7 @@ PUBLIC = [
     "SetupOption",
     "State",
     "Step",
+    "Tally",
     "TurnOrder",
     "UnknownGame",
     "Visibility",
@@ -263,6 +263,13 @@ def test_a_setup_option_is_a_setup_option_and_0_3_option_still_works_with_a_warn
     with pytest.warns(DeprecationWarning, match=r"boardcore.Option is now boardcore.SetupOption .*migration.md"):
         assert boardcore.Option is boardcore.SetupOption
     assert "Option" not in boardcore.__all__
+
+
+def test_a_declared_counter_is_a_tally_and_0_3_counter_still_works_with_a_warning():
+    """0.3's boardcore.Counter hid collections.Counter in a module that imported both."""
+    with pytest.warns(DeprecationWarning, match=r"boardcore.Counter is now boardcore.Tally .*migration.md"):
+        assert boardcore.Counter is boardcore.Tally
+    assert "Counter" not in boardcore.__all__
 
 
 @pytest.mark.parametrize("name", ["with_plugins", "whole_setting", "HIDDEN_CARD"])

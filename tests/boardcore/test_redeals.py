@@ -16,7 +16,7 @@ from boardcore.testing import ConformanceError, check_game, check_who_is_asked
 DECK = Zone("deck", Visibility.HIDDEN, deck=True, refill="pile")
 PILE = Zone("pile")
 HAND = SeatZones("hand", Visibility.OWNER)
-FOOD = boardcore.Counter("food")
+FOOD = boardcore.Tally("food")
 
 
 def deal(m: Match) -> None:

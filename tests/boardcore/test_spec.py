@@ -1,4 +1,4 @@
-"""What a game declares in its GameSpec: zones (Zone, SeatZones), counters (Counter) and
+"""What a game declares in its GameSpec: zones (Zone, SeatZones), counters (Tally) and
 setup options (SetupOption), and what the engine makes of them when a match is set up."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import boardcore
-from boardcore import Counter, InvalidData, RuleError, SetupOption, SeatZones, Visibility, Zone, ZoneSpec
+from boardcore import InvalidData, RuleError, SeatZones, SetupOption, Tally, Visibility, Zone, ZoneSpec
 from boardcore.events import Shuffled
 from boardcore._values import rng as _rng
 from boardcore.testing import arranged, events
@@ -145,7 +145,7 @@ def test_a_counter_is_its_own_name():
     assert toycards.GOLD == "gold" and isinstance(toycards.GOLD, str)
     assert (toycards.GOLD.per_seat, toycards.GOLD.start) == (True, 1)
     assert (toycards.POT.per_seat, toycards.POT.start) == (False, 5)
-    assert Counter("x").start == 0 and Counter("x").per_seat
+    assert Tally("x").start == 0 and Tally("x").per_seat
     assert type(pickle.loads(pickle.dumps(toycards.GOLD))) is str
 
 
@@ -237,7 +237,7 @@ class _Idle(boardcore.Phase):
         ({"player_counts": ()}, r"player_counts must be a non-empty tuple"),
         ({"player_counts": (2, "3")}, r"player_counts must hold whole numbers"),
         ({"zones": ("deck",)}, r"zones\[0\] must be a boardcore.Zone or SeatZones"),
-        ({"counters": ("points",)}, r"counters\[0\] must be a boardcore.Counter, such as Counter\('points'\)"),
+        ({"counters": ("points",)}, r"counters\[0\] must be a boardcore.Tally, such as Tally\('points'\)"),
         ({"end_if": "points"}, r"end_if must be a function of the match"),
         ({"table_type": dict}, r"table_type must be an attrs class"),
         ({"turn_limit": 5}, r"turn_limit is set but at_limit is not"),

@@ -587,9 +587,10 @@ def test_a_saved_game_is_format_3_with_every_stored_field_in_order():
     data = played(actions=3).to_data()
     assert data["format"] == "boardcore.match/3"
     assert list(data) == SAVED_KEYS
-    # ``choices`` is what a compact save's history holds, not a key of its own
+    # ``choices`` is what a compact save's history holds, not a key of its own; the
+    # field ``game_name`` keeps 0.3's key ``game``
     fields = [f.name for f in attrs.fields(MatchData)]
-    assert fields == [*SAVED_KEYS[3:-1], "choices", "replayable"]
+    assert fields == ["game_name", *SAVED_KEYS[4:-1], "choices", "replayable"] and SAVED_KEYS[3] == "game"
 
 
 def test_a_0_1_save_is_refused_naming_the_format():
@@ -776,3 +777,18 @@ def test_a_fingerprint_costs_the_table_not_the_length_of_the_game():
     short, long = played(actions=2), played(actions=40)
     assert len(long.history) > 10 * len(short.history)
     assert len(long.fingerprint()) < 2 * len(short.fingerprint())
+
+
+def test_the_match_calls_its_games_name_game_name_and_a_save_keeps_the_key_game():
+    """Match.rules is the loaded game; 0.3's m.game (a string) still reads, with a warning."""
+    state = played()
+    m = state.match
+    assert m.game_name == DUEL.name and m.rules is state.game
+    with pytest.warns(DeprecationWarning, match=r"Match.game is now Match.game_name .*migration.md"):
+        assert m.game == DUEL.name
+    data = state.to_data()
+    assert data["game"] == DUEL.name and "game_name" not in data
+    assert DUEL.state_from_json(json.dumps(data)).match.game_name == DUEL.name
+    data["game"] = "another-game"
+    with pytest.raises(InvalidData, match=r"\$\.game"):
+        DUEL.state_from_json(json.dumps(data))

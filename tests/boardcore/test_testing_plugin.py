@@ -22,7 +22,7 @@ def test_a_closer_mark_wins_and_takes_plugins(game):
 
 def test_arrange_and_conformance_use_the_marked_game(arrange, conformance):
     state = arrange(players=2, seed=3)
-    assert state.match.game == "gallic-wars" and not state.match.replayable
+    assert state.match.game_name == "gallic-wars" and not state.match.replayable
     assert conformance(games=3).games == 3
 
 

@@ -263,7 +263,7 @@ def test_determinize_depends_only_on_what_the_player_sees_and_the_seed():
 def test_a_match_wide_counter_declaration_used_on_pieces_and_cards_shows_by_owner():
     import toy
 
-    game = toy.arena_variant("arena-counted", counters=(boardcore.Counter("hp", per_seat=False),))
+    game = toy.arena_variant("arena-counted", counters=(boardcore.Tally("hp", per_seat=False),))
     state = game.new_state(players=2, seed=1)
     heroes = state.match.pieces_of(0) + state.match.pieces_of(1)
     assert state.view(0)["counters"] == {"hp": {heroes[0]: 3, heroes[1]: 3}}

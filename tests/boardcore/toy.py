@@ -80,9 +80,9 @@ DISCARD = SeatZones("discard", Visibility.PUBLIC)
 DECK = SeatZones("deck", Visibility.HIDDEN, refill=DISCARD)
 HAND = SeatZones("hand", Visibility.OWNER, limit=HAND_LIMIT)
 PLAY = SeatZones("play", Visibility.PUBLIC)
-TOKENS = boardcore.Counter("tokens", start=2)
-POWER = boardcore.Counter("power")
-SCORE = boardcore.Counter("score")
+TOKENS = boardcore.Tally("tokens", start=2)
+POWER = boardcore.Tally("power")
+SCORE = boardcore.Tally("score")
 
 
 def duel_setup(m: Match) -> None:

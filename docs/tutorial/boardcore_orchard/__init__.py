@@ -35,7 +35,7 @@ RULES = boardcore.loaders.load_constants(__name__, "data/cards.toml", Rules)
 ORCHARD = boardcore.Zone("orchard", Visibility.HIDDEN, refill="compost", deck=True)
 COMPOST = boardcore.Zone("compost")
 HAND = boardcore.SeatZones("hand", Visibility.OWNER, limit=RULES.hand_limit)
-COINS = boardcore.Counter("coins")
+COINS = boardcore.Tally("coins")
 # --8<-- [end:zones]
 
 

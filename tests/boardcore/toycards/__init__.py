@@ -82,9 +82,9 @@ DRAW = Zone("draw", Visibility.HIDDEN, refill=DISCARD, deck=True)
 HAND = SeatZones("hand", Visibility.OWNER, limit=4)
 TABLEAU = SeatZones("tableau", Visibility.PUBLIC)
 
-GOLD = boardcore.Counter("gold", start=1)
-VP = boardcore.Counter("vp")
-POT = boardcore.Counter("pot", per_seat=False, start=5)
+GOLD = boardcore.Tally("gold", start=1)
+VP = boardcore.Tally("vp")
+POT = boardcore.Tally("pot", per_seat=False, start=5)
 
 OPTIONS = (
     boardcore.SetupOption("goal", 5, choices=(3, 5, 8), help="victory points that win"),
