@@ -143,7 +143,7 @@ class MonteCarloBot:
                 break
             pending = sample.pending
             decision = pending[self._below(len(pending))]
-            sample.apply(decision.player, decision.options[self._below(len(decision.options))])
+            sample.apply(decision.player, self._random_option(sample, decision))
         if settle:
             settle_turn(sample, self._random_option)
         return playout_rewards(sample, evaluate)[me]

@@ -7,14 +7,14 @@ import json
 import sys
 import traceback
 import warnings
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from . import BoardcoreError, InvalidData, __version__, load_game
 from . import registry
-from ._support.progress import progress_bar
+from ._support.arguments import positive, setup_options, split_names as _names, whole_number
+from ._support.progress import progress_updates
 from ._support.seating import Seating
 from .bots import make_bot, split_specs
 from .display import describe_result, narrate
@@ -59,7 +59,7 @@ def _parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game at the terminal against bots, alone or with others")
     play.add_argument("game", nargs="?", help="the game's name (see 'boardcore games'); optional with --load")
-    play.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
+    play.add_argument("--players", type=positive, default=None, help="number of players (default: the game's smallest)")
     play.add_argument("--seat", type=_non_negative, default=None, help="your seat (default 0)")
     play.add_argument(
         "--seats", default=None, metavar="LIST", help="seats played at this terminal, comma-separated (hot-seat); bots play the others"
@@ -87,13 +87,13 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many games bot against bot")
     sim.add_argument("game", help="the game's name (see 'boardcore games')")
-    sim.add_argument("-n", "--games", type=_positive, default=100, help="how many games (default 100)")
-    sim.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
+    sim.add_argument("-n", "--games", type=positive, default=100, help="how many games (default 100)")
+    sim.add_argument("--players", type=positive, default=None, help="number of players (default: the game's smallest)")
     sim.add_argument(
         "--bots", default="random", help="bots, comma-separated: one for all, or one per seat; settings as NAME:KEY=VALUE,KEY=VALUE"
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of the run: game i is seeded from it and i (default 0)")
-    sim.add_argument("--workers", type=_positive, default=1, help="processes to play on (default 1)")
+    sim.add_argument("--workers", type=positive, default=1, help="processes to play on (default 1)")
     sim.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -105,10 +105,10 @@ def _parser() -> argparse.ArgumentParser:
     tour.add_argument(
         "--bots", required=True, help="at least two bots, comma-separated; settings as NAME:KEY=VALUE,KEY=VALUE (ismcts:iterations=50)"
     )
-    tour.add_argument("-n", "--games", type=_positive, default=20, help="games per line-up (seat order) (default 20)")
-    tour.add_argument("--players", type=_positive, default=None, help="number of players (default: the game's smallest)")
+    tour.add_argument("-n", "--games", type=positive, default=20, help="games per line-up (seat order) (default 20)")
+    tour.add_argument("--players", type=positive, default=None, help="number of players (default: the game's smallest)")
     tour.add_argument("--seed", type=int, default=0, help="seed of the run: game i of every line-up is dealt from it and i (default 0)")
-    tour.add_argument("--workers", type=_positive, default=1, help="processes to play on (default 1; timings are then per process)")
+    tour.add_argument("--workers", type=positive, default=1, help="processes to play on (default 1; timings are then per process)")
     tour.add_argument("--plugins", default="", help="opt-in rule plugins, comma-separated")
     tour.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
@@ -155,27 +155,12 @@ def _parser() -> argparse.ArgumentParser:
         default="warning",
         help="how much the server logs (default warning; info logs every request)",
     )
-    srv.add_argument(
-        "--header-timeout",
-        type=_timeout,
-        default=10.0,
-        metavar="SECONDS",
-        help="how long a client may take to send a request's line and headers before it is cut off (default 10)",
-    )
-    srv.add_argument(
-        "--body-timeout",
-        type=_timeout,
-        default=10.0,
-        metavar="SECONDS",
-        help="how long a client may take to send a request's body once its headers are in (default 10)",
-    )
-    srv.add_argument(
-        "--idle-timeout",
-        type=_timeout,
-        default=5.0,
-        metavar="SECONDS",
-        help="how long an idle kept-alive connection stays open (default 5)",
-    )
+    for flag, default, what in (
+        ("--header-timeout", 10.0, "how long a client may take to send a request's line and headers before it is cut off (default 10)"),
+        ("--body-timeout", 10.0, "how long a client may take to send a request's body once its headers are in (default 10)"),
+        ("--idle-timeout", 5.0, "how long an idle kept-alive connection stays open (default 5)"),
+    ):
+        srv.add_argument(flag, type=_timeout, default=default, metavar="SECONDS", help=what)
     srv.add_argument(
         "--max-per-client",
         type=_non_negative,
@@ -183,88 +168,53 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="connections one client address may hold open at once, WebSockets included (default 100; 0: no cap)",
     )
-    srv.add_argument(
-        "--open",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="add the match saved in FILE (boardcore play --save) to the store and print the address of its replay",
-    )
-    srv.add_argument(
-        "--check-db",
-        type=Path,
-        default=None,
-        metavar="FILE",
-        help="do not serve: check the match store FILE read-only and list its damaged matches (exit 1 if any)",
-    )
+    for flag, what in (
+        ("--open", "add the match saved in FILE (boardcore play --save) to the store and print the address of its replay"),
+        ("--check-db", "do not serve: check the match store FILE read-only and list its damaged matches (exit 1 if any)"),
+    ):
+        srv.add_argument(flag, type=Path, default=None, metavar="FILE", help=what)
     srv.set_defaults(run=cmd_serve)
     return parser
 
 
-def _positive(text: str) -> int:
-    value = _int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def _non_negative(text: str) -> int:
-    value = _int(text)
+    value = whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
     return value
 
 
 def _port(text: str) -> int:
-    value = _int(text)
+    value = whole_number(text)
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, not {value}")
     return value
 
 
-def _delay(text: str) -> float:
+def _seconds(text: str) -> float:
     try:
-        value = float(text)
+        return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+
+
+def _delay(text: str) -> float:
+    value = _seconds(text)
     if not 0 <= value <= 60:
         raise argparse.ArgumentTypeError(f"must be from 0 to 60 seconds, not {text}")
     return value
 
 
 def _timeout(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    value = _seconds(text)
     if not 0 < value <= 3600:
         raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600 seconds, not {text}")
     return value
 
 
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-
-
-def _names(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
 def _options(pairs: Sequence[str]) -> dict[str, Any]:
     """``["seat=1"]`` -> ``{"seat": 1}``; values are read as JSON when they can be."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"--option expects KEY=VALUE, not {pair!r}")
-        try:
-            options[key.strip()] = json.loads(text)
-        except ValueError:
-            options[key.strip()] = text
-    return options
+    return setup_options(pairs, lambda pair: ValueError(f"--option expects KEY=VALUE, not {pair!r}"))
 
 
 # -- games -----------------------------------------------------------------------------
@@ -278,56 +228,43 @@ def cmd_games(args: argparse.Namespace) -> int:
         broken = registry.broken_games()
     if not specs and not broken:
         print("no games installed")
-    width = max((len(name) for name in [*(s.name for s in specs), *broken]), default=0)
+    rows = []
     for spec in specs:
         counts = spec.player_counts
         players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
-        print(f"{spec.name:<{width}}  {players:>3} players  {spec.summary}")
-    for name, error in broken.items():
-        print(f"{name:<{width}}  cannot be loaded: {error}")
+        rows.append((spec.name, f"{players:>3} players  {spec.summary}"))
+    _print_rows(rows + [(name, f"cannot be loaded: {error}") for name, error in broken.items()])
     return 0
 
 
 def cmd_bots(args: argparse.Namespace) -> int:
     from .bots import bot_summary, list_bots
 
-    names = list_bots()
-    width = max((len(n) for n in names), default=0)
-    for name in names:
-        print(f"{name:<{width}}  {bot_summary(name)}")
+    _print_rows([(name, bot_summary(name)) for name in list_bots()])
     return 0
 
 
 def cmd_plugins(args: argparse.Namespace) -> int:
-
     names = sorted(registry.installed_plugins())
     if not names:
         print("no plugins installed")
-    width = max((len(n) for n in names), default=0)
-    for name in names:
-        games, summary = registry.describe_plugin(name)
-        print(f"{name:<{width}}  for {', '.join(games) or 'any game'}: {summary}")
+    described = {name: registry.describe_plugin(name) for name in names}
+    _print_rows([(name, f"for {', '.join(games) or 'any game'}: {summary}") for name, (games, summary) in described.items()])
     return 0
+
+
+def _print_rows(rows: Sequence[tuple[str, str]]) -> None:
+    """One line per ``(name, text)``, the texts lined up after the longest name."""
+    width = max((len(name) for name, _ in rows), default=0)
+    for name, text in rows:
+        print(f"{name:<{width}}  {text}")
 
 
 # -- simulate --------------------------------------------------------------------------
 
 
-@contextmanager
-def _progress_bar(total: int | None) -> Iterator[Callable[[int], None] | None]:
-    """A progress bar's ``update`` for a person watching, else None (see ``progress_bar``)."""
-    bar = progress_bar(total)
-    if bar is None:
-        yield None
-        return
-    try:
-        yield bar.update
-    finally:
-        bar.close()
-
-
 def cmd_simulate(args: argparse.Namespace) -> int:
-    with _progress_bar(args.games) as progress:
+    with progress_updates(args.games) as progress:
         report = simulate(
             args.game,
             games=args.games,
@@ -361,7 +298,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from .tournament import format_report, tournament
 
     bots = split_specs(args.bots)
-    with _progress_bar(None) as progress:
+    with progress_updates(None) as progress:
         report = tournament(
             args.game,
             bots,
@@ -389,7 +326,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None, stdout: Text
     out = stdout or sys.stdout
     load = getattr(args, "load", None)
     if load is not None:
-        state = _load_match(load, args.game)
+        state, _ = _load_match(load, args.game)
         game = state.game
         players = state.players
         seed = state.seed
@@ -459,16 +396,12 @@ def _seat_number(text: str, players: int) -> int:
     return seat
 
 
-def _load_match(path: Path, game_name: str | None) -> Any:
-    """The match saved in ``path``, verified by a replay of its history."""
+def _load_match(path: Path, game_name: str | None = None, verify: bool = True) -> tuple[Any, str]:
+    """The match saved in ``path`` (verified by a replay of its history unless
+    ``verify`` is false) and the file's text; errors say which file as well as where in it."""
     game, text = _read_saved(path, game_name)
-    return _state_from_file(game, text, path)
-
-
-def _state_from_file(game: Any, text: str, path: Path, verify: bool = True) -> Any:
-    """``game.state_from_json(text)``, its errors saying which file as well as where in it."""
     try:
-        return game.state_from_json(text, verify=verify)
+        return game.state_from_json(text, verify=verify), text
     except InvalidData as exc:
         raise InvalidData(exc.message, where=f"{path}: {exc.where}" if exc.where else str(path)) from exc
 
@@ -510,10 +443,10 @@ def _saved_plugins(data: dict[str, Any], where: str) -> list[str]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    game, text = _read_saved(args.file)
     # By default the file is checked against a replay of its history (verify): a
     # changed or forged save is refused here, with the JSON path of what differs.
-    saved = _state_from_file(game, text, args.file, verify=not getattr(args, "no_verify", False))
+    saved, _ = _load_match(args.file, verify=not getattr(args, "no_verify", False))
+    game = saved.game
     card_names = {cid: card.text for cid, card in game.cards.items()}
     state = game.new_state(players=saved.players, seed=saved.seed, **saved.setup_options)
     seating = Seating.of({}, saved.players, state.view(None).get("game_view"))
@@ -569,8 +502,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = Limits(args.header_timeout, args.body_timeout, args.idle_timeout, args.max_per_client)
     opened = []
     if getattr(args, "open", None) is not None:
-        game, text = _read_saved(args.open)
-        _state_from_file(game, text, args.open)  # checked here first, so that what is wrong names the file
+        _, text = _load_match(args.open)  # checked here first, so that what is wrong names the file
         opened.append(text)
     serve(
         host=args.host, port=args.port, db=args.db, bot_delay=args.bot_delay, log_level=args.log_level,

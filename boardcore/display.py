@@ -12,6 +12,8 @@ import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
+import attrs
+
 from . import Event, Result
 from .events import (
     CardPlayed,
@@ -81,7 +83,7 @@ def render_view(
     """
     if seating is None and names:
         seating = Seating.of(names, view["players"])
-    tell = seating.tell if seating is not None else _same
+    tell = seating.tell if seating is not None else str
     lines = [heading(view, seating, title) if seating is not None else _old_heading(view)]
     if view.get("out"):
         out = view["out"]
@@ -146,10 +148,6 @@ def _old_heading(view: Mapping[str, Any]) -> str:
 
 def _card_text(card: Mapping[str, Any]) -> str:
     return str(card.get("text") or card["name"])
-
-
-def _same(text: str) -> str:
-    return text
 
 
 def render_board(
@@ -332,7 +330,7 @@ def render_event(
         return str(told(say))
     if type(event).__str__ is not object.__str__:
         return _named(str(event), who)
-    return _clip(type(event).__name__ + " " + ", ".join(f"{k}={v}" for k, v in _fields(event).items()))
+    return _clip(type(event).__name__ + " " + ", ".join(f"{k}={v}" for k, v in attrs.asdict(event, recurse=False).items()))
 
 
 def _moment(moment: Event, names: Mapping[str, str], say: Callable[[int], str]) -> str:
@@ -415,9 +413,3 @@ def describe_result(result: Result, names: Mapping[int, str] | Seating | None = 
     if result.scores is not None:
         text += "; scores: " + ", ".join(f"{say(p)} {v}" for p, v in enumerate(result.scores))
     return text
-
-
-def _fields(event: Event) -> dict[str, Any]:
-    import attrs
-
-    return attrs.asdict(event, recurse=False)

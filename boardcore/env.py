@@ -10,13 +10,13 @@ shape maps directly onto Gymnasium's ``reset``/``step`` if you wrap it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from . import Game, IllegalAction, InvalidData, State
-from .bots import make_bot
+from . import Decision, Game, IllegalAction, InvalidData, State
+from .bots import Bot, make_bot
 from .seeded import derive
 
 
@@ -43,6 +43,35 @@ class Transition:
     info: dict[str, Any]
 
 
+def _opponent_names(opponents: str | Sequence[str], players: int) -> list[str]:
+    """The bot name of each seat, from one name for all or one per seat."""
+    names = [opponents] * players if isinstance(opponents, str) else list(opponents)
+    if len(names) != players:
+        raise InvalidData(f"{len(names)} opponents for {players} seats (give one name, or one per seat)", where="opponents")
+    return names
+
+
+def _asked(state: State, seat: int) -> Decision | None:
+    """The decision the engine asks ``seat`` now, if any."""
+    return next((d for d in state.pending if d.player == seat), None)
+
+
+def _play_bots(state: State, seat: int, bots: Mapping[int, Bot]) -> Decision | None:
+    """Let ``bots`` answer the other seats' decisions until ``seat`` has one (returned)
+    or the match ends (None).
+
+    When the learner and others choose at once, the learner goes first: the
+    engine keeps simultaneous secret choices hidden from each other anyway.
+    """
+    while not state.is_over:
+        mine = _asked(state, seat)
+        if mine is not None:
+            return mine
+        decision = state.pending[0]
+        state.apply(decision.player, bots[decision.player].choose(state, decision))
+    return None
+
+
 class SeatEnv:
     """Seat ``seat`` of ``game`` played by the caller; every other seat by ``opponents``
     (one bot name for all, or one per seat)."""
@@ -57,32 +86,28 @@ class SeatEnv:
         if not 0 <= seat < self.players:
             raise InvalidData(f"seat {seat} is not one of the {self.players} seats", where="seat")
         self.seat = seat
-        names = [opponents] * self.players if isinstance(opponents, str) else list(opponents)
-        if len(names) != self.players:
-            raise InvalidData(f"{len(names)} opponents for {self.players} seats (give one name, or one per seat)", where="opponents")
-        self._names = names
+        self._names = _opponent_names(opponents, self.players)
         self.options = options
         self.state: State | None = None
-        self._bots: dict[int, Any] = {}
+        self._bots: dict[int, Bot] = {}
 
     def reset(self, seed: int = 0) -> Observation:
         """Start a new match from ``seed`` and play up to the learner's first decision."""
         self.state = self.game.new_state(players=self.players, seed=seed, **self.options)
         self._bots = {p: make_bot(self._names[p], derive(seed, p + 1)) for p in range(self.players) if p != self.seat}
-        self._play_others()
+        _play_bots(self.state, self.seat, self._bots)
         return self._observe()
 
     def step(self, index: int) -> Transition:
         """Apply the learner's option ``index`` and play the others until it must act again."""
         state = self._require()
-        mine = [d for d in state.pending if d.player == self.seat]
-        if not mine:
+        mine = _asked(state, self.seat)
+        if mine is None:
             raise IllegalAction("the match is over; call reset()", player=self.seat)
-        options = mine[0].options
-        if not isinstance(index, int) or not 0 <= index < len(options):
-            raise IllegalAction(f"option {index!r} does not exist (0..{len(options) - 1})", player=self.seat)
-        state.apply(self.seat, options[index])
-        self._play_others()
+        if not isinstance(index, int) or not 0 <= index < len(mine.options):
+            raise IllegalAction(f"option {index!r} does not exist (0..{len(mine.options) - 1})", player=self.seat)
+        state.apply(self.seat, mine.options[index])
+        _play_bots(state, self.seat, self._bots)
         result = state.result
         reward = 0.0
         if result is not None and len(result.winners) == 1:
@@ -95,23 +120,9 @@ class SeatEnv:
             raise IllegalAction("call reset() before step()", player=self.seat)
         return self.state
 
-    def _play_others(self) -> None:
-        """Answer the other seats' decisions until the learner has one (or the match ends).
-
-        When the learner and others choose at once, the learner goes first: the
-        engine keeps simultaneous secret choices hidden from each other anyway.
-        """
-        state = self._require()
-        while not state.is_over:
-            pending = state.pending
-            if any(d.player == self.seat for d in pending):
-                return
-            decision = pending[0]
-            state.apply(decision.player, self._bots[decision.player].choose(state, decision))
-
     def _observe(self) -> Observation:
         state = self._require()
-        mine = [d for d in state.pending if d.player == self.seat]
-        legal = tuple(str(o) for o in mine[0].options) if mine else ()
-        prompt = mine[0].prompt if mine else ""
-        return Observation(state.view(self.seat), legal, prompt)
+        mine = _asked(state, self.seat)
+        if mine is None:
+            return Observation(state.view(self.seat), (), "")
+        return Observation(state.view(self.seat), tuple(str(o) for o in mine.options), mine.prompt)

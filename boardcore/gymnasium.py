@@ -31,8 +31,9 @@ import numpy as np
 
 from . import Game, IllegalAction, InvalidData, State, load_game, renamed
 from .bots import Bot, make_bot
+from .env import _opponent_names, _play_bots
 from .observations import ObservationEncoder
-from .spaces import Cursor, action_id, rewards
+from .spaces import ActionSpace, Cursor, action_id, rewards
 
 ILLEGAL = ("lose", "raise")
 
@@ -58,7 +59,48 @@ def _bot_seed(seed: int, seat: int) -> int:
     return (seed * 0x9E3779B97F4A7C15 + seat + 1) & ((1 << 63) - 1)
 
 
-class GymnasiumEnv(gymnasium.Env):
+class _Adapter:
+    """What :class:`GymnasiumEnv` and the PettingZoo environment share: the game's
+    encoder and action space, the match under way (``cursor``) and its rendering."""
+
+    game: Game
+    encoder: ObservationEncoder
+    space: ActionSpace
+    players: int
+    cursor: Cursor | None
+    render_mode: str | None
+
+    def _adapt(self, game: Game, players: int | None) -> None:
+        self.encoder = ObservationEncoder(game, players)
+        self.space = self.encoder.space
+        self.game = game
+        self.players = self.space.players
+        self.cursor = None
+
+    @property
+    def state_now(self) -> State:
+        """The match being played (IllegalAction before the first ``reset``)."""
+        return self._cursor().state
+
+    def _cursor(self) -> Cursor:
+        if self.cursor is None:
+            # A Gymnasium environment names its learner's seat; a PettingZoo one has none.
+            raise IllegalAction("call reset() first", player=getattr(self, "seat", None))
+        return self.cursor
+
+    def _render(self, seat: int) -> str | None:
+        """``seat``'s :meth:`Cursor.text`, returned for ``"ansi"``, printed for ``"human"``."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        text = self._cursor().text(seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+class GymnasiumEnv(_Adapter, gymnasium.Env):
     """``seat`` of ``game`` with ``players`` seats; every other seat is played by
     ``opponents`` (one bot name for all, or one per seat, the learner's ignored)."""
 
@@ -75,15 +117,11 @@ class GymnasiumEnv(gymnasium.Env):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        self.encoder = ObservationEncoder(game, players)
-        self.space = self.encoder.space
-        self.game = game
-        self.players = n = self.space.players
+        self._adapt(game, players)
+        n = self.players
         if type(seat) is not int or not 0 <= seat < n:
             raise InvalidData(f"seat {seat!r} is not one of the {n} seats", where="seat")
-        names = [opponents] * n if isinstance(opponents, str) else list(opponents)
-        if len(names) != n:
-            raise InvalidData(f"{len(names)} opponents for {n} seats (give one name, or one per seat)", where="opponents")
+        names = _opponent_names(opponents, n)
         for p, name in enumerate(names):
             if p != seat:
                 make_bot(name, 0)  # an unknown bot fails here, not at the first reset
@@ -97,19 +135,8 @@ class GymnasiumEnv(gymnasium.Env):
         low, high = self.encoder.bounds()
         self.observation_space = gymnasium.spaces.Box(low, high, dtype=np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.space.size)
-        self.cursor: Cursor | None = None
         self._forfeited = False
         self._bots: dict[int, Bot] = {}
-
-    @property
-    def state_now(self) -> State:
-        """The match being played (IllegalAction before the first ``reset``)."""
-        return self._cursor().state
-
-    def _cursor(self) -> Cursor:
-        if self.cursor is None:
-            raise IllegalAction("call reset() first", player=self.seat)
-        return self.cursor
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         """Start a match (from ``seed``, or from the environment's generator) and play
@@ -152,16 +179,10 @@ class GymnasiumEnv(gymnasium.Env):
     def _play_others(self) -> None:
         """Let the bots answer until the learner must choose or the match ends."""
         cursor = self._cursor()
-        state = cursor.state
-        while not state.is_over:
-            decision = next((d for d in state.pending if d.player == self.seat), None)
-            if decision is not None:
-                if cursor.player != self.seat:
-                    cursor.choice = cursor.space.choice(state, self.seat)
-                return
-            other = state.pending[0]
-            state.apply(other.player, self._bots[other.player].choose(state, other))
-        cursor.choice = None
+        if _play_bots(cursor.state, self.seat, self._bots) is None:
+            cursor.choice = None
+        elif cursor.player != self.seat:
+            cursor.choice = cursor.space.choice(cursor.state, self.seat)
 
     def _observe(self) -> np.ndarray:
         cursor = self._cursor()
@@ -173,15 +194,7 @@ class GymnasiumEnv(gymnasium.Env):
 
     def render(self) -> str | None:
         """The learner's view and legal ids as text (returned for ``"ansi"``, printed for ``"human"``)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        cursor = self._cursor()
-        text = cursor.text(self.seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._render(self.seat)
 
 
 # 0.3's name, the same as boardcore.env.SeatEnv's (a plain environment): kept for this version.

@@ -233,19 +233,11 @@ class ISMCTSBot:
         """One iteration on ``state``, a sample of the hidden information."""
         path: list[tuple[_Node, int]] = []
         node: _Node | None = root
-        steps = 0
-        first = True
-        while not state.is_over and steps < horizon:
-            pending = state.pending
-            if first:
-                # The root is the bot's own decision, whatever else is pending at the same time.
-                mine = [d for d in pending if d.player == me]
-                if not mine:
-                    return  # a sample that does not ask the bot (no game should give one): nothing learnt
-                current = mine[0]
-                first = False
-            else:
-                current = pending[0]
+        # The root is the bot's own decision, whatever else is pending at the same time.
+        current = next((d for d in state.pending if d.player == me), None)
+        if current is None:
+            return  # a sample that does not ask the bot (no game should give one): nothing learnt
+        for _ in range(horizon):  # a horizon is at least 1 (a bot's setting, the game's, or the default)
             if node is None:
                 action = self._rollout_action(state, current)
             else:
@@ -255,7 +247,9 @@ class ISMCTSBot:
                     if node.visits == 0:
                         node = None  # just added: play the rest out
             state.apply(current.player, action)
-            steps += 1
+            if state.is_over:
+                break
+            current = state.pending[0]
         if settle:
             settle_turn(state, self._rollout_action)
         rewards = playout_rewards(state, evaluate)
@@ -467,10 +461,9 @@ def playout_rewards(state: State, evaluate: Evaluate | None) -> Sequence[float]:
 
 def _most_visited(root: _Node, me: int, options: Sequence[Action]) -> Action:
     """The root option searched most often (the first of them on a tie), a robust final choice."""
-    best, most = options[0], -1
-    for option in options:
+
+    def visits(option: Action) -> int:
         child = root.children.get((me, option))
-        visits = child.visits if child is not None else 0
-        if visits > most:
-            best, most = option, visits
-    return best
+        return 0 if child is None else child.visits
+
+    return max(options, key=visits)

@@ -43,7 +43,6 @@ each.
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +51,7 @@ import numpy as np
 
 from . import Game, InvalidData, PluginError, SeatZones, State, Zone
 from .registry import hookspec
-from .spaces import ActionSpace, check_players
+from .spaces import ActionSpace, check_players, word_bucket
 
 if TYPE_CHECKING:
     from . import Match
@@ -111,10 +110,6 @@ def game_features(game: Game, players: int) -> tuple[Feature, ...]:
     return tuple(found)
 
 
-def _hash(key: str, buckets: int) -> int:
-    return zlib.crc32(key.encode("utf-8")) % buckets
-
-
 def _leaves(data: Any, path: str) -> list[tuple[str, Any]]:
     """``(path, value)`` for every plain value in nested JSON-like data."""
     if isinstance(data, dict):
@@ -130,9 +125,9 @@ def _bag_add(bag: np.ndarray, leaves: list[tuple[str, Any]]) -> None:
     size = len(bag)
     for path, value in leaves:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            bag[_hash(path, size)] += value
+            bag[word_bucket(path, size)] += value
         else:
-            bag[_hash(f"{path}={value}", size)] += 1.0
+            bag[word_bucket(f"{path}={value}", size)] += 1.0
 
 
 class ObservationEncoder:
@@ -305,7 +300,7 @@ class ObservationEncoder:
                 if index is not None:
                     out[base + seat_part + index] = value
                 else:
-                    bag[_hash(f"counter:{name}", self.bag)] += value
+                    bag[word_bucket(f"counter:{name}", self.bag)] += value
             elif owner in m.pieces:
                 by_piece.setdefault(owner, []).append((name, value))
             elif owner.isdigit() and int(owner) < n:
@@ -314,9 +309,9 @@ class ObservationEncoder:
                 if index is not None:
                     out[base + index * n + seat] = value
                 else:
-                    bag[_hash(f"counter:{name}@+{seat}", self.bag)] += value
+                    bag[word_bucket(f"counter:{name}@+{seat}", self.bag)] += value
             else:
-                bag[_hash(f"counter:{name}@{owner}", self.bag)] += value
+                bag[word_bucket(f"counter:{name}@{owner}", self.bag)] += value
         return by_piece
 
     def _pieces(self, m: Match, player: int, out: np.ndarray, counters: dict[str, list[tuple[str, int]]], bag: np.ndarray) -> None:
@@ -328,32 +323,32 @@ class ObservationEncoder:
         placed = [0] * n
         for pid, piece in m.pieces.items():
             if not 0 <= piece.owner < n:
-                bag[_hash(f"piece:{piece.kind}", self.bag)] += 1.0
+                bag[word_bucket(f"piece:{piece.kind}", self.bag)] += 1.0
                 continue
             owner = self._rel(piece.owner, player)
-            kind = _hash(piece.kind, kinds)
+            kind = word_bucket(piece.kind, kinds)
             square = self.squares.get(piece.square) if piece.square is not None else None
             if square is not None:
                 out[board + (owner * kinds + kind) * q + square] = 1.0
                 for name, value in counters.get(pid, ()):
-                    out[counter_planes + _hash(name, channels) * q + square] += value
+                    out[counter_planes + word_bucket(name, channels) * q + square] += value
                 continue
             slot = min(placed[piece.owner], self.slots - 1)
             placed[piece.owner] += 1
             at = slots + (owner * self.slots + slot) * slot_width
             out[at + kind] += 1.0
             for name, value in counters.get(pid, ()):
-                out[at + kinds + _hash(name, channels)] += value
+                out[at + kinds + word_bucket(name, channels)] += value
             attached = m.attached(pid)
             if attached:
                 out[at + kinds + channels] += len(attached)
         for flag, items in m.marks.items():
-            bag[_hash(f"mark:{flag}", self.bag)] += len(items)
+            bag[word_bucket(f"mark:{flag}", self.bag)] += len(items)
             if q:
                 for item in items:
                     marked = m.pieces.get(item)
                     if marked is not None and marked.square in self.squares:
-                        out[mark_planes + _hash(flag, MARK_CHANNELS) * q + self.squares[marked.square]] += 1.0
+                        out[mark_planes + word_bucket(flag, MARK_CHANNELS) * q + self.squares[marked.square]] += 1.0
 
     def _public(self, m: Match, player: int, bag: np.ndarray) -> None:
         """The table and the game's own view entries, hashed into the bag."""

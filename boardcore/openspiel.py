@@ -147,11 +147,7 @@ def _load_registered(game: str, params: dict[str, Any]) -> pyspiel.Game:
 
 def load(game: str, players: int | None = None, **params: Any) -> pyspiel.Game:
     """Register ``game`` if needed and load it: ``load("<name>", 2, deals=4)``."""
-    register([game])
-    given = dict(params)
-    if players is not None:
-        given["players"] = players
-    return pyspiel.load_game(short_name(game), given)
+    return _load_registered(game, params if players is None else {**params, "players": players})
 
 
 class BoardcoreGame(pyspiel.Game):
@@ -265,13 +261,12 @@ class _Match:
         copy.strings = self.strings
         return copy
 
-    def start(self, state: State) -> None:
-        self.cursor = Cursor(self.game.space, state, _next_choice(self.game.space, state, None))
-        self.moves += 1
+    def start(self, cursor: Cursor, moves: int, known: list[bytes], read: int) -> None:
+        """Hold ``cursor``'s match, ``moves`` moves in, with each player's chain
+        ``known`` up to event ``read`` of the log and no choices outside it."""
+        self.cursor, self.moves = cursor, moves
         self._update()
-        self.known = [b""] * state.players
-        self.read = [0] * state.players
-        self.trails = [None] * state.players
+        self.known, self.read, self.trails = known, [read] * len(known), [None] * len(known)
 
     def step(self, token: int) -> None:
         """Choose id ``token`` for the player choosing now."""
@@ -379,7 +374,8 @@ class BoardcoreState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         held = self.held
         if held.cursor is None:
-            held.start(held.game.boardcore.new_state(players=held.game.space.players, seed=int(action)))
+            state = held.game.boardcore.new_state(players=held.game.space.players, seed=int(action))
+            held.start(Cursor(held.game.space, state), held.moves + 1, [b""] * state.players, 0)
         else:
             held.step(int(action))
 
@@ -392,11 +388,8 @@ class BoardcoreState(pyspiel.State):
         return self.held.mover == _TERMINAL
 
     def returns(self) -> list[float]:
-        held = self.held
-        players = held.game.space.players
-        if held.cursor is None or held.cursor.player is not None:
-            return [0.0] * players
-        return rewards(held.cursor.state.result, players)
+        cursor = self.held.cursor  # a match has no result before its end: all 0 until then
+        return rewards(None if cursor is None else cursor.state.result, self.held.game.space.players)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BoardcoreState:
         """A state ``player_id`` cannot tell from this one (see :func:`resample`),
@@ -441,15 +434,10 @@ def resample(state: BoardcoreState, player: int, seed: int) -> BoardcoreState:
     again = cursor.state.determinize(player, seed)
     current = cursor.player
     choice = cursor.choice if current == player else _next_choice(cursor.space, again, current)
-    into = sample.held
-    into.cursor = Cursor(cursor.space, again, choice)
-    into.moves = held.moves
-    into._update()
+    chains = [known if seat == player else _hash(b"%d seen by %d|" % (seat, player) + known) for seat in range(players)]
     # Whatever determinize records while asking forgotten decisions again is not
     # something that happened in the match: nobody reads it.
-    into.read = [len(again.match.log)] * players
-    into.known = [known if seat == player else _hash(b"%d seen by %d|" % (seat, player) + known) for seat in range(players)]
-    into.trails = [None] * players
+    sample.held.start(Cursor(cursor.space, again, choice), held.moves, chains, len(again.match.log))
     return sample
 
 

@@ -27,9 +27,9 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from . import Game, IllegalAction, InvalidData, State, load_game
-from .observations import ObservationEncoder
-from .spaces import ActionSpace, Cursor, action_id, rewards
+from . import Game, IllegalAction, InvalidData, load_game
+from .gymnasium import _Adapter
+from .spaces import Cursor, action_id, rewards
 
 RENDER_MODES = ("human", "ansi")
 
@@ -51,7 +51,7 @@ def env(
     return BoardcoreAEC(loaded, players, render_mode=render_mode, max_steps=max_steps, **options)
 
 
-class BoardcoreAEC(AECEnv):
+class BoardcoreAEC(_Adapter, AECEnv):
     """One match of a boardcore game at a time, as an AEC environment."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "boardcore_v0", "is_parallelizable": False}
@@ -64,10 +64,7 @@ class BoardcoreAEC(AECEnv):
             raise InvalidData(f"render_mode must be one of {list(RENDER_MODES)} or None, not {render_mode!r}", where="render_mode")
         if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
             raise InvalidData(f"max_steps must be a positive integer, not {max_steps!r}", where="max_steps")
-        self.game = game
-        self.encoder = ObservationEncoder(game, players)
-        self.space = self.encoder.space
-        self.players = self.space.players
+        self._adapt(game, players)
         game.spec.check_options(options)
         self.options = options
         self.render_mode = render_mode
@@ -83,7 +80,6 @@ class BoardcoreAEC(AECEnv):
             }
         )
         self._action_space = gymnasium.spaces.Discrete(self.space.size)
-        self.cursor: Cursor | None = None
         self._seeds = np.random.default_rng()
         self._steps = 0
 
@@ -104,16 +100,6 @@ class BoardcoreAEC(AECEnv):
         if seat is None:
             raise InvalidData(f"no agent {agent!r} (agents: {self.possible_agents})", where="agent")
         return seat
-
-    @property
-    def state_now(self) -> State:
-        """The match being played (IllegalAction before the first ``reset``)."""
-        return self._cursor().state
-
-    def _cursor(self) -> Cursor:
-        if self.cursor is None:
-            raise IllegalAction("call reset() first")
-        return self.cursor
 
     # -- the AEC API -------------------------------------------------------------------
 
@@ -186,16 +172,7 @@ class BoardcoreAEC(AECEnv):
         """The view of the agent choosing now (the last one once the match is over)
         and their legal ids, as text: returned with ``render_mode="ansi"``, printed
         with ``"human"``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() was called without a render_mode")
-            return None
-        cursor = self._cursor()
-        seat = self._seat.get(self.agent_selection, 0)
-        text = cursor.text(seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self._render(self._seat.get(self.agent_selection, 0))
 
     def close(self) -> None:
         """Nothing to release: a match is plain data."""

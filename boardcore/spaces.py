@@ -37,6 +37,7 @@ from the option, the board and the public pieces.
 from __future__ import annotations
 
 import zlib
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -81,9 +82,7 @@ def card_specs(game: Game) -> tuple[tuple[str, tuple[str, ...]], ...]:
         key = repr(sorted(data.items()))
         groups.setdefault(key, []).append(card_id)
         names.setdefault(key, card.name)
-    counts: dict[str, int] = {}
-    for name in names.values():
-        counts[name] = counts.get(name, 0) + 1
+    counts = Counter(names.values())
     return tuple(
         (names[key] if counts[names[key]] == 1 else f"{names[key]}/{ids[0]}", tuple(ids)) for key, ids in groups.items()
     )
@@ -136,26 +135,18 @@ class ActionSpace:
         self.word_buckets = word_buckets
         names = ["done", "pass", "end", *(f"alt:{k}" for k in range(ALTERNATIVES))]
         self.specs = card_specs(game)
-        self.spec_of: dict[str, int] = {}
+        self.spec_of: dict[str, int] = {card_id: index for index, (_, ids) in enumerate(self.specs) for card_id in ids}
         """Card id -> index of its spec in :attr:`specs`."""
-        static: dict[str, int] = {}
-        for index, (name, ids) in enumerate(self.specs):
-            for card_id in ids:
-                self.spec_of[card_id] = index
-                static[card_id] = len(names)
-            names.append(f"card:{name}")
+        static = {card_id: len(names) + index for card_id, index in self.spec_of.items()}
+        names.extend(f"card:{name}" for name, _ in self.specs)
         self._seat_base = len(names)
         names.extend(f"seat:+{k}" for k in range(self.players))
         board = game.spec.board
         self.squares: tuple[str, ...] = board.names if board is not None else ()
-        self._square_base = len(names)
-        for square in self.squares:
-            static.setdefault(square, len(names))
-            names.append(f"square:{square}")
-        if board is not None:
-            for direction in Direction:
-                static.setdefault(direction.name, len(names))
-                names.append(f"direction:{direction.name}")
+        named = [("square", s) for s in self.squares] + [("direction", d.name) for d in Direction if board is not None]
+        for kind, word in named:  # a card id wins over a square or direction of the same name
+            static.setdefault(word, len(names))
+            names.append(f"{kind}:{word}")
         self._slot_base = len(names)
         names.extend(f"piece:+{k}:{i}" for k in range(self.players) for i in range(piece_slots))
         self._word_base = len(names)
@@ -261,10 +252,8 @@ class _Reader:
             return []
         if isinstance(value, bool):
             return [self.space.word_id(str(value).lower())]
-        if isinstance(value, int):
-            if 0 <= value < self.space.players:
-                return [self.space.seat_id(value, self.player)]
-            return [self.space.word_id(str(value))]
+        if isinstance(value, int) and 0 <= value < self.space.players:
+            return [self.space.seat_id(value, self.player)]
         if isinstance(value, str):
             return self.words(value)
         if isinstance(value, (tuple, list)):
@@ -294,11 +283,8 @@ class _Reader:
         """Each piece off the board by its place among its owner's, oldest first."""
         slots: dict[str, int] = {}
         for seat in range(self.space.players):
-            index = 0
-            for pid in self.m.pieces_of(seat):
-                if self.m.pieces[pid].square is None:
-                    slots[pid] = index
-                    index += 1
+            off_board = [pid for pid in self.m.pieces_of(seat) if self.m.pieces[pid].square is None]
+            slots.update((pid, index) for index, pid in enumerate(off_board))
         return slots
 
 
@@ -311,9 +297,7 @@ def _told_apart(raw: list[tuple[int, ...]]) -> Iterable[tuple[int, ...]]:
     out = list(raw)
     for tokens, indices in seen.items():
         if len(indices) > 1:
-            digits = 1
-            while ALTERNATIVES**digits < len(indices):
-                digits += 1
+            digits = len(np.base_repr(len(indices) - 1, ALTERNATIVES))  # enough to number them all
             for number, index in enumerate(indices):
                 alt = [_ALT_BASE + (number // ALTERNATIVES**d) % ALTERNATIVES for d in reversed(range(digits))]
                 out[index] = (*tokens, *alt)

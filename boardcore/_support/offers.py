@@ -35,12 +35,8 @@ def card_of(option: Action, cards: Mapping[str, Any]) -> str | None:
 def squares_named(text: str, width: int, height: int) -> list[str]:
     """The squares of a ``width`` x ``height`` board that ``text`` names, in order
     ("move Warrior a2->a4" -> ``["a2", "a4"]``)."""
-    found = []
-    for match in _SQUARE.finditer(text):
-        file, rank = match.group(1), int(match.group(2))
-        if ord(file) - ord("a") < width and rank <= height:
-            found.append(match.group(0))
-    return found
+    on_files = (square for square in _SQUARE.finditer(text) if ord(square.group(1)) - ord("a") < width)
+    return [square.group(0) for square in on_files if int(square.group(2)) <= height]
 
 
 def typed_squares(text: str) -> list[str] | None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -17,3 +19,16 @@ def progress_bar(total: int | None) -> Any:
     except ImportError:
         return None
     return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+
+
+@contextmanager
+def progress_updates(total: int | None) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar's ``update`` for a person watching, else None (see ``progress_bar``)."""
+    bar = progress_bar(total)
+    if bar is None:
+        yield None
+        return
+    try:
+        yield bar.update
+    finally:
+        bar.close()

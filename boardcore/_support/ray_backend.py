@@ -63,29 +63,25 @@ def play_on_ray(
     """
     ray = require_ray()
     started_here = not ray.is_initialized()
-    if started_here:
-        _start(ray, address, workers)
-    refs: dict[Any, int] = {}
     pending: set[Any] = set()
-    try:
-        cpus = workers if started_here and address is None else max(1, int(ray.cluster_resources().get("CPU", 1)))
-        slices = slicer(games, cpus, shard)
-        task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_run_slice)
-        kill = _kill_hook()
-        refs = {task.remote(play, args, number, kill): number for number, args in enumerate(slices)}
-        pending.update(refs)
-        yield from _in_order(ray, refs, slices, pending)
-    finally:
-        if started_here:
-            ray.shutdown()
-        else:
-            # Somebody else's cluster: leave it, but stop what this run abandoned (an
-            # error, or a caller that stopped reading). Only tasks not yet collected are
-            # cancelled: cancelling a finished task races with its reply inside Ray's core
-            # worker and can abort the whole process ("Tried to complete task that was
-            # not pending", ray-project/ray#54527).
-            for ref in pending:
-                ray.cancel(ref, force=True)
+    with ray_session(address, workers):
+        try:
+            cpus = workers if started_here and address is None else max(1, int(ray.cluster_resources().get("CPU", 1)))
+            slices = slicer(games, cpus, shard)
+            task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_run_slice)
+            kill = _kill_hook()
+            refs = {task.remote(play, args, number, kill): number for number, args in enumerate(slices)}
+            pending.update(refs)
+            yield from _in_order(ray, refs, slices, pending)
+        finally:
+            # Somebody else's cluster (one started here is shut down): leave it, but stop
+            # what this run abandoned (an error, or a caller that stopped reading). Only
+            # tasks not yet collected are cancelled: cancelling a finished task races with
+            # its reply inside Ray's core worker and can abort the whole process ("Tried to
+            # complete task that was not pending", ray-project/ray#54527).
+            if not started_here:
+                for ref in pending:
+                    ray.cancel(ref, force=True)
 
 
 def _start(ray: Any, address: str | None, workers: int) -> None:

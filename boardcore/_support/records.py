@@ -154,10 +154,7 @@ def card_use(events: Iterable[Any], players: int, private: Mapping[str, int], pu
 
 def first_seat(events: Iterable[Any]) -> int | None:
     """The seat that took turn 1 (None when every seat acts in every turn, or no turn began)."""
-    for event in events:
-        if isinstance(event, TurnBegan):
-            return event.player
-    return None
+    return next((event.player for event in events if isinstance(event, TurnBegan)), None)
 
 
 # -- files -----------------------------------------------------------------------------

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import BoardcoreError, InvalidData
-from .._support.progress import progress_bar
+from .._support.arguments import positive, setup_options, split_names
+from .._support.progress import progress_updates
 from ..bots import split_specs
 from ..simulate import BACKENDS
 from ._build import MIN_SAMPLE, balance, play_records, read_all
@@ -59,7 +60,7 @@ def add_report_command(subparsers: Any) -> argparse.ArgumentParser:
         "with --from), then write report.html (one self-contained file), report.json and PNG figures into --out.",
     )
     rep.add_argument("game", help="the game's name (see 'boardcore games')")
-    rep.add_argument("-n", "--games", type=_positive, default=None, help="games per configuration (default 200)")
+    rep.add_argument("-n", "--games", type=positive, default=None, help="games per configuration (default 200)")
     rep.add_argument(
         "--players", default=None, metavar="LIST", help="player counts, comma-separated, or 'all' (default: the game's smallest)"
     )
@@ -74,7 +75,7 @@ def add_report_command(subparsers: Any) -> argparse.ArgumentParser:
         help="plugins added to the base for a configuration shown side by side (repeatable)",
     )
     rep.add_argument("--option", action="append", default=None, metavar="KEY=VALUE", help="a setup option of the game (repeatable)")
-    rep.add_argument("--workers", type=_positive, default=1, help="processes (or, with --backend ray, local Ray CPUs) to play on")
+    rep.add_argument("--workers", type=positive, default=1, help="processes (or, with --backend ray, local Ray CPUs) to play on")
     rep.add_argument(
         "--from",
         dest="sources",
@@ -86,7 +87,7 @@ def add_report_command(subparsers: Any) -> argparse.ArgumentParser:
     )
     rep.add_argument("--out", type=Path, default=None, metavar="DIR", help="folder for the report (default GAME-report)")
     rep.add_argument(
-        "--min-sample", type=_positive, default=MIN_SAMPLE, metavar="N", help=f"fewest seat-games to rate a card (default {MIN_SAMPLE})"
+        "--min-sample", type=positive, default=MIN_SAMPLE, metavar="N", help=f"fewest seat-games to rate a card (default {MIN_SAMPLE})"
     )
     rep.add_argument("--json", action="store_true", help="print the report's figures as one JSON object")
     add_simulate_options(rep)
@@ -128,30 +129,26 @@ def _report(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> list[Any]:
     from .. import load_game
 
-    game = load_game(args.game, plugins=_names(args.plugins or ""))
+    game = load_game(args.game, plugins=split_names(args.plugins or ""))
     counts: list[int | None] = [None] if args.players is None else list(_counts(args.players, list(game.player_counts)))
-    variants = [_names(v) for v in args.variant or ()]
+    variants = [split_names(v) for v in args.variant or ()]
     if any(not v for v in variants):
         raise InvalidData("a variant names at least one plugin", where="--variant")
     games = args.games or 200
-    bar = progress_bar(games * len(counts) * (1 + len(variants)))  # None unless a person watches
-    try:
+    with progress_updates(games * len(counts) * (1 + len(variants))) as progress:
         return play_records(
             args.game,
             games=games,
             players=counts,
             bots=split_specs(args.bots or "") or ["random"],
             seed=args.seed or 0,
-            plugins=_names(args.plugins or ""),
+            plugins=split_names(args.plugins or ""),
             variants=variants,
-            options=_options(args.option or []),
+            options=setup_options(args.option or [], lambda pair: InvalidData(f"expected KEY=VALUE, not {pair!r}", where="--option")),
             workers=args.workers,
-            progress=bar.update if bar is not None else None,
+            progress=progress,
             **simulate_options(args),
         )
-    finally:
-        if bar is not None:
-            bar.close()
 
 
 def _command(args: argparse.Namespace) -> str:
@@ -172,43 +169,15 @@ def _command(args: argparse.Namespace) -> str:
     return shlex.join(words)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _names(text: str) -> list[str]:
-    return [part.strip() for part in text.split(",") if part.strip()]
-
-
 def _counts(text: str, allowed: list[int]) -> list[int]:
     """``"2,4"`` -> ``[2, 4]``; ``"all"`` -> every count the game allows."""
     if text.strip() == "all":
         return allowed
     counts = []
-    for part in _names(text):
+    for part in split_names(text):
         if not part.isdigit() or int(part) not in allowed:
             raise InvalidData(f"{part!r} is not a player count of this game (allowed: {allowed})", where="--players")
         counts.append(int(part))
     if not counts:
         raise InvalidData("names no player count", where="--players")
     return list(dict.fromkeys(counts))
-
-
-def _options(pairs: list[str]) -> dict[str, Any]:
-    """``["size=3"]`` -> ``{"size": 3}``: values are read as JSON when they can be, as ``simulate --option`` does."""
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise InvalidData(f"expected KEY=VALUE, not {pair!r}", where="--option")
-        try:
-            options[key.strip()] = json.loads(text)
-        except ValueError:
-            options[key.strip()] = text
-    return options

@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from ._stats import Cards, Lengths, Rate, Summary, against_base, base_of, findings
+from ._stats import Cards, Lengths, Rate, Summary, _pct, against_base, all_reasons, base_of, findings
 
 STYLE = """
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1080px;margin:2em auto;padding:0 1em;color:#222;line-height:1.45}
@@ -54,10 +54,6 @@ def _img(images: Mapping[str, Path], name: str, alt: str) -> str:
         return ""
     data = base64.b64encode(Path(path).read_bytes()).decode("ascii")
     return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}">'
-
-
-def _pct(value: float) -> str:
-    return f"{value * 100:.1f}%"
 
 
 def _rate(rate: Rate) -> str:
@@ -135,10 +131,7 @@ def _length_row(label: str, lengths: Lengths) -> list[Any]:
 
 
 def _lengths(summaries: Sequence[Summary], images: Mapping[str, Path]) -> str:
-    rows = []
-    for s in summaries:
-        rows.append(_length_row(f"{s.config.label}: turns", s.turns))
-        rows.append(_length_row(f"{s.config.label}: decisions", s.decisions))
+    rows = [_length_row(f"{s.config.label}: {kind}", getattr(s, kind)) for s in summaries for kind in ("turns", "decisions")]
     return (
         "<h2>How long games last</h2><p>In turns, and in decisions (every answer a player gave, forced ones "
         "included). The middle 80% of games lie between the 10th and 90th percentiles.</p>"
@@ -148,10 +141,7 @@ def _lengths(summaries: Sequence[Summary], images: Mapping[str, Path]) -> str:
 
 
 def _endings(summaries: Sequence[Summary], images: Mapping[str, Path]) -> str:
-    reasons: list[str] = []
-    for s in summaries:
-        reasons += [r for r, _ in s.reasons if r not in reasons]
-    rows = [[escape(r)] + [_rate(dict(s.reasons)[r]) if r in dict(s.reasons) else "0" for s in summaries] for r in reasons]
+    rows = [[escape(r)] + [_rate(dict(s.reasons)[r]) if r in dict(s.reasons) else "0" for s in summaries] for r in all_reasons(summaries)]
     head = ["ending"] + [escape(s.config.label) for s in summaries]
     return "<h2>How games end</h2><p>The reason the game gives when it ends.</p>" + _table(head, rows) + _img(images, "endings", "how games end")
 

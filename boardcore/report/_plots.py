@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import InvalidData
-from ._stats import Cards, Summary
+from ._stats import Cards, Summary, all_reasons
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -84,9 +84,7 @@ def _bins(low: int, high: int) -> list[float]:
 
 def endings(summaries: Sequence[Summary], path: Path) -> Path:
     """How games ended: one bar per configuration, split by reason."""
-    reasons: list[str] = []
-    for summary in summaries:
-        reasons += [r for r, _ in summary.reasons if r not in reasons]
+    reasons = all_reasons(summaries)
     figure = _figure(9, 1.4 + 0.55 * len(summaries) + 0.25 * len(reasons))
     axes = figure.add_subplot()
     labels = [s.config.label for s in summaries]

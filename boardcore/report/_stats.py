@@ -18,8 +18,10 @@ rated.
 
 from __future__ import annotations
 
+import bisect
 import math
 import statistics
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -227,9 +229,7 @@ def summarise(config: Config, records: Sequence[MatchRecord], label: Callable[[s
     seats = tuple(Rate.of(sum(1 for w in sole if w == seat), n) for seat in range(players))
     with_first = [(r.first, w) for r, w in zip(records, sole) if r.first is not None]
     first = Rate.of(sum(1 for f, w in with_first if f == w), len(with_first)) if with_first else None
-    reasons: dict[str, int] = {}
-    for r in records:
-        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    reasons = Counter(r.reason for r in records)
     seat_rates = [s.rate for s in seats]
     return Summary(
         config=config,
@@ -300,23 +300,21 @@ def _baseline(
         won: list[int] = [0] * (len(edges) + 1)
         played: list[int] = [0] * (len(edges) + 1)
         for count, win in games:
-            at = _bin(edges, count)
+            at = bisect.bisect_left(edges, count)
             won[at] += win
             played[at] += 1
         tables.append((edges, [w / n if n else seat_rates[seat] for w, n in zip(won, played)]))
 
     def rate(seat: int, cards: int) -> float:
         edges, rates = tables[seat]
-        return rates[_bin(edges, cards)]
+        return rates[bisect.bisect_left(edges, cards)]
 
     return rate
 
 
-def _bin(edges: Sequence[int], count: int) -> int:
-    for at, edge in enumerate(edges):
-        if count <= edge:
-            return at
-    return len(edges)
+def all_reasons(summaries: Iterable[Summary]) -> list[str]:
+    """Every reason the games of ``summaries`` ended for, in the order first seen."""
+    return list(dict.fromkeys(reason for s in summaries for reason, _ in s.reasons))
 
 
 def summarise_all(records: Iterable[MatchRecord], labels: Mapping[Config, Callable[[str], str]], min_sample: int) -> list[Summary]:

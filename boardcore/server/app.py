@@ -177,8 +177,7 @@ async def join_match(request: Request) -> Response:
     wanted = inputs.read(await _body(request), inputs.Join)
     name = " ".join(wanted.name.split()) if wanted.name else None  # no line breaks or runs of spaces in a name shown to others
     seat, token = await _service(request).join(match, wanted.seat, name or None)
-    body = {"seat": seat, "token": token, "match": _with_links(match.summary())}
-    body["play"] = f"/matches/{match.id}?seat={seat}"
+    body = {"seat": seat, "token": token, "match": _with_links(match.summary()), "play": f"/matches/{match.id}?seat={seat}"}
     return JSONResponse(body, status_code=201)
 
 

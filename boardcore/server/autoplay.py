@@ -69,23 +69,14 @@ class Autoplay:
                 bot = self._bot(match, seat)
                 option = await asyncio.to_thread(_think, match.game, save, bot, seat)
             except Exception as exc:  # a bot that fails would fail again: stop, say why
-                match.problem = f"the {match.bots[seat]} bot at seat {seat} failed: {type(exc).__name__}: {exc}"
-                log.error("match %s: %s", match.id, match.problem)
-                match.changed()
-                return
+                return _halt(match, f"the {match.bots[seat]} bot at seat {seat} failed: {type(exc).__name__}: {exc}")
             try:
                 accepted = await self.service.bot_answer(match, seat, option, version)
             except ApiError as exc:  # the store refused the answer: the match is as it was
-                match.problem = f"the {match.bots[seat]} bot's answer at seat {seat} was not stored: {exc.message}"
-                log.error("match %s: %s", match.id, match.problem)
-                match.changed()
-                return
+                return _halt(match, f"the {match.bots[seat]} bot's answer at seat {seat} was not stored: {exc.message}")
             if not accepted and match.moves == version:
                 # refused although nothing moved: the copy and the match disagree; do not spin
-                match.problem = f"the {match.bots[seat]} bot at seat {seat} chose an option the match refused"
-                log.error("match %s: %s", match.id, match.problem)
-                match.changed()
-                return
+                return _halt(match, f"the {match.bots[seat]} bot at seat {seat} chose an option the match refused")
 
     def _bot(self, match: LiveMatch, seat: int) -> Bot:
         key = (match.id, seat)
@@ -96,6 +87,13 @@ class Autoplay:
             # seeded like the terminal's bots: the match's seed and the seat
             bot = self._bots[key] = make_bot(name, match.state.seed + seat + 1)
         return bot
+
+
+def _halt(match: LiveMatch, problem: str) -> None:
+    """Stop the bots of ``match``, saying why to its watchers and in the log."""
+    match.problem = problem
+    log.error("match %s: %s", match.id, problem)
+    match.changed()
 
 
 def _think(game: Game, save: str, bot: Bot, seat: int) -> int:

@@ -13,7 +13,7 @@ import functools
 from importlib.metadata import entry_points
 from typing import Any
 
-from .. import BoardcoreError, Game, load_game
+from .. import BoardcoreError, Game, load_game, to_data
 from .._support.seating import sides_of
 from ..bots import bot_summary, list_bots
 from ..display import game_title
@@ -53,16 +53,8 @@ def games() -> list[dict[str, Any]]:
                 "summary": spec.summary,
                 "player_counts": list(spec.player_counts),
                 "board": spec.board is not None,
-                "options": [
-                    {
-                        "name": option.name,
-                        "default": option.default,
-                        "choices": None if option.choices is None else list(option.choices),
-                        "help": option.help,
-                        "sides": sides.get(option.name),
-                    }
-                    for option in spec.options
-                ],
+                # an option's name, default, choices and help, as the API gives any of its objects
+                "options": [{**to_data(option), "sides": sides.get(option.name)} for option in spec.options],
                 "plugins": [
                     {"name": name, "summary": summary}
                     for name, for_games, summary in installed_plugins()

@@ -23,14 +23,3 @@ class ApiError(Exception):
         """Extra response headers: ``Connection: close`` after a body that was not
         read to its end, ``Retry-After`` for a 503 that may pass."""
 
-
-def bad_request(message: str) -> ApiError:
-    return ApiError(400, message)
-
-
-def not_found(message: str) -> ApiError:
-    return ApiError(404, message)
-
-
-def conflict(message: str) -> ApiError:
-    return ApiError(409, message)

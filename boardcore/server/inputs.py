@@ -32,7 +32,7 @@ from .. import InvalidData
 from ..codec import Dialect, file_path, structure_at
 from . import rows
 from .catalog import bot_names
-from .errors import ApiError, bad_request
+from .errors import ApiError
 
 MAX_BODY = 64 * 1024
 """The largest request body accepted, in bytes (a match request is well under 1 kB)."""
@@ -75,7 +75,7 @@ async def read_body(headers: Mapping[str, str], chunks: AsyncIterable[bytes]) ->
     length = headers.get("content-length")
     if length is not None:
         if not _LENGTH.fullmatch(length.strip()):
-            raise bad_request(f"'Content-Length' must be a number of bytes, not {length[:20]!r}")
+            raise ApiError(400, f"'Content-Length' must be a number of bytes, not {length[:20]!r}")
         if int(length) > MAX_BODY:
             raise _too_large()
     body = bytearray()
@@ -96,7 +96,7 @@ def decode(body: bytes) -> Any:
     try:
         data = json.loads(body)
     except (ValueError, RecursionError):
-        raise bad_request("the request body is not valid JSON") from None
+        raise ApiError(400, "the request body is not valid JSON") from None
     check_text(data)
     return data
 
@@ -126,8 +126,8 @@ def _text(value: str, where: str) -> None:
         value.encode("utf-8")
     except UnicodeEncodeError as exc:
         shown = where if where.startswith("a key") else repr(where[:80])
-        raise bad_request(
-            f"{shown}: holds {value[exc.start]!r}, a lone surrogate, which is not text (send UTF-8 text)"
+        raise ApiError(
+            400, f"{shown}: holds {value[exc.start]!r}, a lone surrogate, which is not text (send UTF-8 text)"
         ) from None
 
 
@@ -137,7 +137,7 @@ def query_number(params: Mapping[str, str], name: str, default: int = 0) -> int:
     if text is None:
         return default
     if not _DIGITS.fullmatch(text):
-        raise bad_request(f"{name!r} must be a whole number of at most 12 digits, not {text[:20]!r}")
+        raise ApiError(400, f"{name!r} must be a whole number of at most 12 digits, not {text[:20]!r}")
     return int(text)
 
 
@@ -296,11 +296,11 @@ B = TypeVar("B")
 def read(data: Any, cls: type[B]) -> B:
     """``data`` (decoded JSON) as the request ``cls``, or a 400 whose message names the field."""
     if type(data) is not dict:
-        raise bad_request("the request body must be a JSON object")
+        raise ApiError(400, "the request body must be a JSON object")
     try:
         return typing.cast(B, structure_at(data, cls, str, dialect=REQUEST))
     except InvalidData as exc:
-        raise bad_request(f"{exc.where} {exc.message}" if exc.where else exc.message) from None
+        raise ApiError(400, f"{exc.where} {exc.message}" if exc.where else exc.message) from None
 
 
 def replay_query(params: Mapping[str, str], steps: int, over: bool, players: int) -> tuple[int, int | None]:
@@ -309,12 +309,12 @@ def replay_query(params: Mapping[str, str], steps: int, over: bool, players: int
     view of a match still being played is refused (403)."""
     step = query_number(params, "step", steps)
     if step > steps:
-        raise bad_request(f"there is no step {step}: this match has steps 0 to {steps}")
+        raise ApiError(400, f"there is no step {step}: this match has steps 0 to {steps}")
     if not params.get("seat"):
         return step, None
     seat = query_number(params, "seat")
     if seat >= players:
-        raise bad_request(f"there is no seat {seat} in a {players}-player match")
+        raise ApiError(400, f"there is no seat {seat} in a {players}-player match")
     if not over:
         raise ApiError(403, "the match is still being played: until it is over, its replay shows what a spectator sees")
     return step, seat

@@ -85,15 +85,10 @@ class ConnectionGuard:
             if not live:
                 del self._open[address]
 
-    def open_from(self, address: str) -> int:
-        """How many connections ``address`` holds open (for tests and logs)."""
-        return _prune(self._open.get(address, set()))
-
 
 def _prune(live: set[asyncio.BaseTransport]) -> int:
     """Drop the closed transports of ``live``; how many are left."""
-    for transport in [t for t in live if t.is_closing()]:
-        live.discard(transport)
+    live.difference_update([t for t in live if t.is_closing()])
     return len(live)
 
 

@@ -25,7 +25,6 @@ import hashlib
 import hmac
 import logging
 import secrets
-import time
 from typing import Any
 
 import attrs
@@ -36,7 +35,7 @@ from ..actions import Action
 from ..display import game_title
 from . import catalog
 from .autoplay import Autoplay
-from .errors import ApiError, bad_request, conflict, not_found
+from .errors import ApiError
 from .inputs import NewMatch
 from .payload import Told, seat_payload
 from .replay import Replays, step_payload
@@ -74,22 +73,30 @@ class LiveMatch:
     sides: tuple[str | None, ...] | None = None
     """Per seat: the side it plays, from the game's self-description (read once)."""
 
+    @classmethod
+    def of(cls, record: StoredMatch, game: Game, state: State) -> LiveMatch:
+        """The match of ``record``, whose save is ``state``: every open decision asked
+        at its current version."""
+        return cls(
+            id=record.id,
+            game=game,
+            plugins=record.plugins,
+            bots=record.bots,
+            state=state,
+            moves=record.moves,
+            created=record.created,
+            seats={seat.seat: seat for seat in record.seats},
+            asked_since={d.player: record.moves for d in state.pending},
+        )
+
     @property
     def players(self) -> int:
         return self.state.players
 
     def names(self) -> list[str]:
         """What to call each seat: the name its person gave, its bot, or "open seat"."""
-        out = []
-        for seat in range(self.players):
-            bot = self.bots[seat]
-            if bot is not None:
-                out.append(f"{bot} bot")
-            elif seat in self.seats:
-                out.append(self.seats[seat].name)
-            else:
-                out.append("open seat")
-        return out
+        people = {seat: record.name for seat, record in self.seats.items()}
+        return [f"{bot} bot" if bot is not None else people.get(seat, "open seat") for seat, bot in enumerate(self.bots)]
 
     def open_seats(self) -> list[int]:
         return [s for s in range(self.players) if self.bots[s] is None and s not in self.seats]
@@ -247,21 +254,19 @@ class MatchService:
                 raise ApiError(503, f"match {match_id} {self.broken[match_id]}")
             if self.damage:  # the id may be one that the damaged part of the file holds
                 raise ApiError(503, f"there is no match {match_id!r:.40} among those the damaged database could be read for")
-            raise not_found(f"there is no match {match_id!r:.40}")
+            raise ApiError(404, f"there is no match {match_id!r:.40}")
         return match
 
     def seat_of(self, match: LiveMatch, token: str | None) -> int | None:
         """The seat ``token`` was given for in ``match``; None (a spectator) without a token."""
         if token is None:
             return None
-        found = self._tokens.get(token_hash(token))
-        if found is None or found[0] != match.id:
-            raise ApiError(403, f"this token is not a seat's token in match {match.id}")
-        seat = found[1]
+        hashed = token_hash(token)
+        found = self._tokens.get(hashed)
         # compare in constant time as well, though the lookup was by a hash of a random token
-        if not hmac.compare_digest(match.seats[seat].token_hash, token_hash(token)):
+        if found is None or found[0] != match.id or not hmac.compare_digest(match.seats[found[1]].token_hash, hashed):
             raise ApiError(403, f"this token is not a seat's token in match {match.id}")
-        return seat
+        return found[1]
 
     async def lobby(self) -> list[dict[str, Any]]:
         """Every match's public summary, the newest first (once every stored match is verified)."""
@@ -277,31 +282,13 @@ class MatchService:
                 game.new_state, players=request.players, seed=request.seed, **request.options
             )
         except BoardcoreError as exc:
-            raise bad_request(str(exc)) from None
+            raise ApiError(400, str(exc)) from None
         seats = request.seats
         wrong = sorted(seat for seat in seats if seat >= state.players)
         if wrong:
-            raise bad_request(f"'bots': there is no seat {wrong[0]} in a {state.players}-player match")
-        now = time.time()
-        match = LiveMatch(
-            id=secrets.token_urlsafe(9),
-            game=game,
-            plugins=request.plugins,
-            bots=tuple(seats.get(seat) for seat in range(state.players)),
-            state=state,
-            moves=0,
-            created=now,
-        )
-        record = StoredMatch(
-            match.id, game.name, match.plugins, state.players, match.bots, 0, state.is_over, state.to_json(), now, now
-        )
-        try:
-            await asyncio.to_thread(self.store.add_match, record)
-        except StoreUnavailable as exc:
-            raise unavailable(f"the new match cannot be stored now: {exc}") from None
-        self._add(match)
-        self.autoplay.kick(match)
-        return match
+            raise ApiError(400, f"'bots': there is no seat {wrong[0]} in a {state.players}-player match")
+        bots = tuple(seats.get(seat) for seat in range(state.players))
+        return await self._host(record_of(game, request.plugins, state, bots), game, state, "the new match")
 
     async def join(self, match: LiveMatch, seat: int | None, name: str | None) -> tuple[int, str]:
         """Seat a person at ``seat`` (None: the first open seat); their new token."""
@@ -309,20 +296,20 @@ class MatchService:
             if seat is None:
                 free = match.open_seats()
                 if not free:
-                    raise conflict(f"match {match.id} has no open seat")
+                    raise ApiError(409, f"match {match.id} has no open seat")
                 seat = free[0]
             elif not 0 <= seat < match.players:
-                raise bad_request(f"there is no seat {seat} in a {match.players}-player match")
+                raise ApiError(400, f"there is no seat {seat} in a {match.players}-player match")
             elif match.bots[seat] is not None:
-                raise conflict(f"seat {seat} is played by the {match.bots[seat]} bot")
+                raise ApiError(409, f"seat {seat} is played by the {match.bots[seat]} bot")
             elif seat in match.seats:
-                raise conflict(f"seat {seat} is taken by {match.seats[seat].name}")
+                raise ApiError(409, f"seat {seat} is taken by {match.seats[seat].name}")
             token = secrets.token_urlsafe(32)
             record = SeatRecord(seat, name or f"seat {seat}", token_hash(token), _event_count(match.state))
             try:
                 await asyncio.to_thread(self.store.add_seat, match.id, record)
             except SeatTaken:
-                raise conflict(f"seat {seat} was just taken") from None
+                raise ApiError(409, f"seat {seat} was just taken") from None
             except StoreUnavailable as exc:
                 raise unavailable(f"the seat cannot be stored now (nobody sits there yet): {exc}") from None
             match.seats[seat] = record
@@ -341,8 +328,8 @@ class MatchService:
         async with match.lock:
             decision = _decision_of(match, seat)
             if not match.asked_since.get(seat, 0) <= version <= match.moves:
-                raise conflict(
-                    f"your decision has changed since version {version} (the match is at version {match.moves}): read it again"
+                raise ApiError(
+                    409, f"your decision has changed since version {version} (the match is at version {match.moves}): read it again"
                 )
             if not 0 <= option < len(decision.options):
                 raise ApiError(422, f"there is no option {option}: choose from 0 to {len(decision.options) - 1}")
@@ -385,7 +372,7 @@ class MatchService:
                 self.store.record_move, match.id, moves, after.is_over, save, seat if by_person else None, seen
             )
         except StaleMove as exc:
-            raise conflict(f"{exc}: is another server using the same database?") from None
+            raise ApiError(409, f"{exc}: is another server using the same database?") from None
         except StoreUnavailable as exc:
             raise unavailable(f"the answer cannot be stored now (the match is unchanged): {exc}") from None
         before = {d.player: d for d in state.pending}
@@ -403,15 +390,19 @@ class MatchService:
         try:
             game, plugins, state = await asyncio.to_thread(read_save, text)
         except BoardcoreError as exc:
-            raise bad_request(f"this file cannot be replayed: {exc}") from None
-        record = record_of(game, plugins, state)
+            raise ApiError(400, f"this file cannot be replayed: {exc}") from None
+        return await self._host(record_of(game, plugins, state), game, state, "the match")
+
+    async def _host(self, record: StoredMatch, game: Game, state: State, what: str) -> LiveMatch:
+        """Store the new match ``record`` (whose save is ``state``) and serve it; a 503
+        naming ``what`` if the store refuses it."""
         try:
             await asyncio.to_thread(self.store.add_match, record)
         except StoreUnavailable as exc:
-            raise unavailable(f"the match cannot be stored now: {exc}") from None
-        match = LiveMatch(record.id, game, plugins, record.bots, state, record.moves, record.created,
-                          asked_since={d.player: record.moves for d in state.pending})  # fmt: skip
+            raise unavailable(f"{what} cannot be stored now: {exc}") from None
+        match = LiveMatch.of(record, game, state)
         self._add(match)
+        self.autoplay.kick(match)
         return match
 
     # -- reading -------------------------------------------------------------------------
@@ -433,10 +424,10 @@ class MatchService:
 def _decision_of(match: LiveMatch, seat: int) -> Decision:
     state = match.state
     if state.is_over:
-        raise conflict("the match is over")
+        raise ApiError(409, "the match is over")
     decision = next((d for d in state.pending if d.player == seat), None)
     if decision is None:
-        raise conflict(f"seat {seat} is not being asked anything now")
+        raise ApiError(409, f"seat {seat} is not being asked anything now")
     return decision
 
 
@@ -482,14 +473,4 @@ def revive(record: StoredMatch) -> LiveMatch:
     for seat in record.seats:
         if seat.seen > events:
             raise ValueError(f"seat {seat.seat} last answered after event {seat.seen}, but the log holds {events}")
-    return LiveMatch(
-        id=record.id,
-        game=game,
-        plugins=record.plugins,
-        bots=record.bots,
-        state=state,
-        moves=record.moves,
-        created=record.created,
-        seats={seat.seat: seat for seat in record.seats},
-        asked_since={d.player: record.moves for d in state.pending},
-    )
+    return LiveMatch.of(record, game, state)

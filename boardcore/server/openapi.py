@@ -75,10 +75,6 @@ def body_schema(cls: type) -> dict[str, Any]:
     }
 
 
-def _errors(*codes: int) -> dict[str, Any]:
-    return {str(code): _ERROR for code in codes}
-
-
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -87,15 +83,31 @@ def _json(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
+def _operation(summary: str, responses: dict[str, Any], **more: Any) -> dict[str, Any]:
+    """An operation: its summary, then ``more`` (``description``, ``parameters``,
+    ``security``, ``requestBody``, in the order given), then its responses."""
+    return {"summary": summary, **more, "responses": responses}
+
+
+def _replies(reply: str, description: str, *errors: int, status: str = "200") -> dict[str, Any]:
+    """The responses of an operation: ``reply`` (a component) with ``status``, or a
+    refusal with each of the ``errors``."""
+    return {status: _json(_ref(reply), description), **{str(code): _ERROR for code in errors}}
+
+
+def _request(body: str, required: bool = True) -> dict[str, Any]:
+    return {**({"required": True} if required else {}), "content": {"application/json": {"schema": _ref(body)}}}
+
+
+def _query(name: str, **more: Any) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, **more}
+
+
 _ERROR = _json(_ref("Error"), "refused: the message says why")
 _MATCH_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_SINCE = {
-    "name": "since",
-    "in": "query",
-    "required": False,
-    "description": "tell the events from this event number on (default 0: all)",
-    "schema": {"type": "integer", "minimum": 0},
-}
+_SINCE = _query(
+    "since", description="tell the events from this event number on (default 0: all)", schema={"type": "integer", "minimum": 0}
+)
 _SEAT: list[dict[str, list[str]]] = [{"seatToken": []}, {}]
 """A seat's token, or none for a spectator."""
 
@@ -105,101 +117,82 @@ _SCHEMAS: dict[str, Any] = {
 }
 
 _PATHS: dict[str, Any] = {
-    "/api/health": {
-        "get": {"summary": "Whether the server is up, and how many matches it holds", "responses": {"200": _json(_ref("Health"), "up")}}
-    },
-    "/api/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
-    "/api/games": {
-        "get": {
-            "summary": "The installed games (options, plugins) and bots",
-            "responses": {"200": _json(_ref("Games"), "games and bots")},
-        }
-    },
+    "/api/health": {"get": _operation("Whether the server is up, and how many matches it holds", _replies("Health", "up"))},
+    "/api/openapi.json": {"get": _operation("This document", {"200": {"description": "OpenAPI 3.1"}})},
+    "/api/games": {"get": _operation("The installed games (options, plugins) and bots", _replies("Games", "games and bots"))},
     "/api/matches": {
-        "get": {
-            "summary": "Every match, the newest first",
-            "responses": {"200": _json(_ref("Lobby"), "the lobby")},
-        },
-        "post": {
-            "summary": "Create a match",
-            "description": "Seats not given to a bot are open for people to join. Unknown games, player counts the game "
+        "get": _operation("Every match, the newest first", _replies("Lobby", "the lobby")),
+        "post": _operation(
+            "Create a match",
+            _replies("Match", "created", 400, 413, 415, 503, status="201"),
+            description="Seats not given to a bot are open for people to join. Unknown games, player counts the game "
             "does not allow, option values it refuses, unknown plugins or bots are refused with 400.",
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("NewMatch")}}},
-            "responses": {"201": _json(_ref("Match"), "created"), **_errors(400, 413, 415, 503)},
-        },
+            requestBody=_request("NewMatch"),
+        ),
     },
     "/api/matches/{match_id}": {
-        "get": {
-            "summary": "What anyone may know of a match",
-            "parameters": [_MATCH_ID],
-            "responses": {"200": _json(_ref("Match"), "the match"), **_errors(404, 503)},
-        }
+        "get": _operation("What anyone may know of a match", _replies("Match", "the match", 404, 503), parameters=[_MATCH_ID])
     },
     "/api/matches/{match_id}/join": {
-        "post": {
-            "summary": "Take a seat",
-            "description": "Body: {\"seat\": K, \"name\": NAME}, both optional (default: the first open seat). The seat's "
+        "post": _operation(
+            "Take a seat",
+            _replies("Joined", "seated", 400, 404, 409, 413, 415, 503, status="201"),
+            description="Body: {\"seat\": K, \"name\": NAME}, both optional (default: the first open seat). The seat's "
             "token is in the response, and only there: keep it.",
-            "parameters": [_MATCH_ID],
-            "requestBody": {"content": {"application/json": {"schema": _ref("Join")}}},
-            "responses": {"201": _json(_ref("Joined"), "seated"), **_errors(400, 404, 409, 413, 415, 503)},
-        }
+            parameters=[_MATCH_ID],
+            requestBody=_request("Join", required=False),
+        )
     },
     "/api/matches/{match_id}/state": {
-        "get": {
-            "summary": "The match as your seat sees it (a spectator without a token)",
-            "parameters": [_MATCH_ID, _SINCE, {"name": "html", "in": "query", "required": False, "schema": {"enum": ["1"]},
-                                                 "description": "1: add the page's table as HTML"}],
-            "security": _SEAT,
-            "responses": {"200": _json(_ref("SeatState"), "your view"), **_errors(400, 401, 403, 404, 503)},
-        }
+        "get": _operation(
+            "The match as your seat sees it (a spectator without a token)",
+            _replies("SeatState", "your view", 400, 401, 403, 404, 503),
+            parameters=[_MATCH_ID, _SINCE, _query("html", schema={"enum": ["1"]}, description="1: add the page's table as HTML")],
+            security=_SEAT,
+        )
     },
     "/api/matches/{match_id}/answer": {
-        "post": {
-            "summary": "Answer your seat's decision",
-            "description": "The engine checks the answer. 400: 'version' missing. 409: your decision changed since 'version', the match is over, "
+        "post": _operation(
+            "Answer your seat's decision",
+            _replies("SeatState", "accepted and stored; your view after it", 400, 401, 403, 404, 409, 413, 415, 422, 503),
+            description="The engine checks the answer. 400: 'version' missing. 409: your decision changed since 'version', the match is over, "
             "or it is not asking your seat; "
             "422: no such option, or the game refused it. The match is unchanged by a refused answer.",
-            "parameters": [_MATCH_ID, _SINCE],
-            "security": [{"seatToken": []}],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Answer")}}},
-            "responses": {"200": _json(_ref("SeatState"), "accepted and stored; your view after it"), **_errors(400, 401, 403, 404, 409, 413, 415, 422, 503)},
-        }
+            parameters=[_MATCH_ID, _SINCE],
+            security=[{"seatToken": []}],
+            requestBody=_request("Answer"),
+        )
     },
     "/api/matches/{match_id}/replay": {
-        "get": {
-            "summary": "The table at one step of the match, for its replay",
-            "description": "The match as it was after 'step' answers (default: the latest), seen by 'seat' (default: a "
+        "get": _operation(
+            "The table at one step of the match, for its replay",
+            _replies("ReplayStep", "the step", 400, 403, 404, 503),
+            description="The match as it was after 'step' answers (default: the latest), seen by 'seat' (default: a "
             "spectator). While the match is played only the spectator's view is given (403 for a seat); once it is "
             "over, any seat's. 400: a step or seat the match does not have.",
-            "parameters": [
-                _MATCH_ID,
-                {"name": "step", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}},
-                {"name": "seat", "in": "query", "required": False, "schema": {"type": "integer", "minimum": 0}},
-            ],
-            "responses": {"200": _json(_ref("ReplayStep"), "the step"), **_errors(400, 403, 404, 503)},
-        }
+            parameters=[_MATCH_ID, *(_query(name, schema={"type": "integer", "minimum": 0}) for name in ("step", "seat"))],
+        )
     },
     "/api/replays": {
-        "post": {
-            "summary": "Host a saved match, to replay it (or play it on)",
-            "description": "Body: {\"save\": TEXT}, TEXT being what boardcore play --save writes. The save is checked by "
+        "post": _operation(
+            "Host a saved match, to replay it (or play it on)",
+            _replies("Match", "hosted", 400, 413, 415, 503, status="201"),
+            description="Body: {\"save\": TEXT}, TEXT being what boardcore play --save writes. The save is checked by "
             "replaying it; it becomes a new match with every seat open. 400: a save that cannot be read or replayed, or "
             "names a plugin not installed here.",
-            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("Upload")}}},
-            "responses": {"201": _json(_ref("Match"), "hosted"), **_errors(400, 413, 415, 503)},
-        }
+            requestBody=_request("Upload"),
+        )
     },
     "/api/matches/{match_id}/ws": {
-        "get": {
-            "summary": "Updates pushed over a WebSocket",
-            "description": "Upgrade to a WebSocket, then send a Hello ({\"token\": TOKEN or null, \"since\": N, \"html\": true}). "
+        "get": _operation(
+            "Updates pushed over a WebSocket",
+            {"101": {"description": "switching to the WebSocket protocol"}},
+            description="Upgrade to a WebSocket, then send a Hello ({\"token\": TOKEN or null, \"since\": N, \"html\": true}). "
             "The server sends {\"type\": \"update\", ...SeatState} now and whenever the match changes, each with the "
             "events since the previous one (and the page's table as 'html' if asked). A wrong token gets "
             "{\"type\": \"error\"} and close code 4403; an unknown match 4404.",
-            "parameters": [_MATCH_ID],
-            "responses": {"101": {"description": "switching to the WebSocket protocol"}},
-        }
+            parameters=[_MATCH_ID],
+        )
     },
 }
 

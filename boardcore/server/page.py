@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -55,9 +56,8 @@ def render(template: str, **context: Any) -> str:
 
 
 def lobby_page(games: Sequence[Mapping[str, Any]], bots: Sequence[Mapping[str, str]], matches: Sequence[Mapping[str, Any]]) -> str:
-    return render("lobby.html", games=games, bots=bots, matches=matches, max_players=max(
-        (max(g["player_counts"]) for g in games), default=2
-    ))
+    most = max((max(g["player_counts"]) for g in games), default=2)
+    return render("lobby.html", games=games, bots=bots, matches=matches, max_players=most)
 
 
 def match_page(summary: Mapping[str, Any]) -> str:
@@ -222,11 +222,7 @@ def _board(view: Mapping[str, Any], layers: Mapping[str, Mapping[str, Any]], who
 
 def _off_board(pieces: Mapping[str, Mapping[str, Any]], who: Any) -> list[str]:
     """Pieces in play but on no square (a tribe's people), counted by owner and kind."""
-    counts: dict[tuple[str, str], int] = {}
-    for piece in pieces.values():
-        if not piece.get("square"):
-            key = (who(piece.get("owner")), str(piece["kind"]))
-            counts[key] = counts.get(key, 0) + 1
+    counts = Counter((who(piece.get("owner")), str(piece["kind"])) for piece in pieces.values() if not piece.get("square"))
     return [f"{owner}: {n} {kind}" for (owner, kind), n in sorted(counts.items())]
 
 

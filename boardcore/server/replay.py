@@ -22,8 +22,8 @@ from typing import Any
 
 from .. import State
 from .._support.seating import Seating
-from ..display import game_title, narrate
-from . import catalog, page
+from ..display import game_title
+from . import page
 from .payload import seat_payload
 
 CHECKPOINT_EVERY = 16
@@ -77,12 +77,10 @@ def step_payload(
     steps = len(live.history)
     after = replays.state_at(match_id, live, step)
     before_count = len(replays.state_at(match_id, live, step - 1).events) if step else 0
+    # the seat's events since the step before, in sentences, are the payload's recent ones
     payload = seat_payload(match_id, after, seat, step, names, seen=before_count)
     seating = Seating.of(names, live.players, payload["view"].get("game_view"))
-    events = after.events_for(seat)
-    lines = [line for line in narrate(events, before_count, catalog.card_texts(live.game), seating.who) if line]
     payload["decision"] = None  # a replay answers nothing
-    payload["recent"] = lines
     whose = "the spectator's view" if seat is None else f"{seating.who(seat)}'s view"
     asked = payload["view"].get("decision")
     payload["replay"] = {
@@ -95,6 +93,6 @@ def step_payload(
         "steps": steps,
         "seat": seat,
         "over": live.is_over,
-        "lines": lines,
+        "lines": payload["recent"],
         "html": page.table_html(payload),
     }

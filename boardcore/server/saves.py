@@ -36,10 +36,13 @@ def read_save(text: str | bytes) -> tuple[Game, tuple[str, ...], State]:
     return game, tuple(plugins), game.state_from_json(text)
 
 
-def record_of(game: Game, plugins: tuple[str, ...], state: State) -> StoredMatch:
-    """A new stored match holding ``state``: a new id, every seat open for a person."""
+def record_of(
+    game: Game, plugins: tuple[str, ...], state: State, bots: tuple[str | None, ...] | None = None
+) -> StoredMatch:
+    """A new stored match holding ``state``: a new id, the ``bots`` per seat (by
+    default none: every seat open for a person)."""
     now = time.time()
     return StoredMatch(
-        secrets.token_urlsafe(9), game.name, plugins, state.players, (None,) * state.players,
+        secrets.token_urlsafe(9), game.name, plugins, state.players, (None,) * state.players if bots is None else bots,
         len(state.history), state.is_over, state.to_json(), now, now,
     )  # fmt: skip

@@ -149,17 +149,17 @@ class MatchStore:
         _refuse_empty(self.path)
         if read_only and not os.path.isfile(self.path):
             raise StoreError(f"{self.path}: no such file")
+        if read_only:
+            target, uri = f"{Path(self.path).resolve().as_uri()}?mode=ro", True
+        else:
+            target, uri = self.path, False
         try:
-            if read_only:
-                uri = f"{Path(self.path).resolve().as_uri()}?mode=ro"
-                self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None, timeout=10)
-            else:
-                self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=10)
+            self._db = sqlite3.connect(target, uri=uri, check_same_thread=False, isolation_level=None, timeout=10)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"{self.path}: cannot be used as a match store: {exc}") from exc
         try:
             if read_only:
-                self._check_version()
+                self._check_version(read_only=True)
             else:
                 self._db.execute("PRAGMA journal_mode = WAL")
                 # FULL: a commit is on disk before the answer is acknowledged, even if the
@@ -173,21 +173,23 @@ class MatchStore:
                 raise StoreError(f"{self.path}: cannot be used as a match store: {exc}") from exc
             raise
 
-    def _check_version(self) -> None:
-        """A read-only store must be of the current schema: nothing can be upgraded."""
+    def _check_version(self, read_only: bool) -> int:
+        """The file's schema version, refused unless it is one this module can use: an
+        older one is upgraded, but not in a read-only store."""
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
-            tables = self._db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-            if version == 0 and tables:
-                raise StoreError(f"{self.path}: this SQLite file holds other tables; it is not a boardcore match store")
-            if version == 0:
-                raise StoreError(f"{self.path}: an empty SQLite file, with no matches")
-            if version > SCHEMA_VERSION:
-                raise StoreError(
-                    f"{self.path}: written by a newer boardcore (schema {version}; this one knows up to {SCHEMA_VERSION})"
-                )
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path}: written by a newer boardcore (schema {version}; this one knows up to {SCHEMA_VERSION})"
+            )
+        if version == 0 and self._db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]:
+            raise StoreError(f"{self.path}: this SQLite file holds other tables; it is not a boardcore match store")
+        if version == SCHEMA_VERSION:
+            self._check_tables()
+        elif read_only and version == 0:
+            raise StoreError(f"{self.path}: an empty SQLite file, with no matches")
+        elif read_only:
             raise StoreError(f"{self.path}: of schema {version}: serve it once to upgrade it to schema {SCHEMA_VERSION}")
-        self._check_tables()
+        return int(version)
 
     def integrity(self) -> list[str]:
         """What SQLite's own check finds wrong with the file (at most 100 lines; none if sound)."""
@@ -224,18 +226,7 @@ class MatchStore:
                 raise StoreUnavailable(f"{self.path}: cannot be written: {exc}") from exc
 
     def _migrate(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"{self.path}: written by a newer boardcore (schema {version}; this one knows up to {SCHEMA_VERSION})"
-            )
-        if version == 0:
-            tables = self._db.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'").fetchone()[0]
-            if tables:
-                raise StoreError(f"{self.path}: this SQLite file holds other tables; it is not a boardcore match store")
-        elif version == SCHEMA_VERSION:
-            self._check_tables()
-        for step in range(version + 1, SCHEMA_VERSION + 1):
+        for step in range(self._check_version(read_only=False) + 1, SCHEMA_VERSION + 1):
             with self._transaction() as db:
                 for statement in _MIGRATIONS[step]:
                     db.execute(statement)
@@ -254,22 +245,13 @@ class MatchStore:
     # -- writing ---------------------------------------------------------------------------
 
     def add_match(self, record: StoredMatch) -> None:
+        values = attrs.asdict(record, recurse=False)
+        values.update(plugins=json.dumps(list(record.plugins)), bots=json.dumps(list(record.bots)), over=int(record.over))
         with self._transaction() as db:
             db.execute(
                 "INSERT INTO matches (id, game, plugins, players, bots, moves, over, save, created, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    record.id,
-                    record.game,
-                    json.dumps(list(record.plugins)),
-                    record.players,
-                    json.dumps(list(record.bots)),
-                    record.moves,
-                    int(record.over),
-                    record.save,
-                    record.created,
-                    record.updated,
-                ),
+                " VALUES (:id, :game, :plugins, :players, :bots, :moves, :over, :save, :created, :updated)",
+                values,
             )
 
     def add_seat(self, match_id: str, seat: SeatRecord) -> None:
@@ -318,10 +300,6 @@ class MatchStore:
                 return _read_raw(db)
             finally:
                 db.text_factory = str
-
-    def schema_version(self) -> int:
-        with self._lock:
-            return int(self._db.execute("PRAGMA user_version").fetchone()[0])
 
 
 def _refuse_empty(path: str) -> None:

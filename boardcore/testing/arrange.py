@@ -10,6 +10,7 @@ false), so its saves keep the whole log and history.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Any
 
 import attrs
@@ -52,19 +53,24 @@ def resolve_cards(state: State, cards: Iterable[str], avoid: Sequence[str] = ())
 
 def _lift(m: Match, cards: Sequence[str]) -> None:
     """Take ``cards`` out of whatever zones hold them (events record the moves)."""
-    by_zone: dict[str, list[str]] = {}
-    for zone, held in m.zones.items():
-        for card in held:
-            if card in cards:
-                by_zone.setdefault(zone, []).append(card)
-    found = {c for group in by_zone.values() for c in group}
-    missing = [c for c in cards if c not in found]
+    placed = set(chain.from_iterable(m.zones.values()))
+    missing = [c for c in cards if c not in placed]
     if missing:
         raise InvalidData(f"cards {missing} are in no zone", where="arrange")
-    zones = dict(m.zones)
-    for zone, group in by_zone.items():
-        zones[zone] = tuple(c for c in zones[zone] if c not in group)
-    m.zones = zones
+    m.zones = {zone: tuple(c for c in held if c not in cards) for zone, held in m.zones.items()}
+
+
+def _move_in(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str], on_top: bool) -> list[str]:
+    """Move ``cards`` (ids or names, never resolved to cards in ``avoid``) to the end of
+    ``zone``, last listed last, or, ``on_top`` of a pile, first listed last (drawn first)."""
+    m = state.match
+    m.replayable = False
+    m.cards(zone)
+    ids = resolve_cards(state, cards, avoid=avoid)
+    _lift(m, ids)
+    m.zones = {**m.zones, zone: m.zones[zone] + tuple(reversed(ids) if on_top else ids)}
+    m.emit(CardsMoved(tuple(ids), "arranged", zone))
+    return ids
 
 
 def stack(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = ()) -> list[str]:
@@ -74,14 +80,7 @@ def stack(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = 
     from zones in ``avoid``) and taken from wherever they are; the rest of every
     zone keeps its order. Returns the card ids used.
     """
-    m = state.match
-    m.replayable = False
-    m.cards(zone)
-    ids = resolve_cards(state, cards, avoid=avoid)
-    _lift(m, ids)
-    m.zones = {**m.zones, zone: m.zones[zone] + tuple(reversed(ids))}
-    m.emit(CardsMoved(tuple(ids), "arranged", zone))
-    return ids
+    return _move_in(state, zone, cards, avoid, on_top=True)
 
 
 def put(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = ()) -> list[str]:
@@ -89,14 +88,7 @@ def put(state: State, zone: str, cards: Sequence[str], avoid: Sequence[str] = ()
 
     Names are never resolved to cards already in ``zone`` or in ``avoid``.
     """
-    m = state.match
-    m.replayable = False
-    m.cards(zone)
-    ids = resolve_cards(state, cards, avoid=(zone, *avoid))
-    _lift(m, ids)
-    m.zones = {**m.zones, zone: m.zones[zone] + tuple(ids)}
-    m.emit(CardsMoved(tuple(ids), "arranged", zone))
-    return ids
+    return _move_in(state, zone, cards, (zone, *avoid), on_top=False)
 
 
 def place(state: State, kind: str, owner: int, square: str | None = None, **counters: int) -> str:

@@ -94,7 +94,6 @@ def check_game(
     total_actions = 0
     reasons: Counter[str] = Counter()
     seen_players: Counter[int] = Counter()
-    checked_process = not cross_process
     for index in range(games):
         n = counts[index % len(counts)]
         game_seed = rng.derive(seed, index)
@@ -104,30 +103,22 @@ def check_game(
         assert state.result is not None
         reasons[state.result.reason] += 1
         seen_players[n] += 1
-        if not checked_process:
+        if cross_process and index == 0:
             _check_other_process(game, state)
-            checked_process = True
     return Summary(games, total_actions, dict(reasons), dict(seen_players))
 
 
+@attrs.frozen
 class _Run:
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        seed: int,
-        index: int,
-        max_options: int = 300,
-        checks: tuple[Callable[[Any], Sequence[str]], ...] = (),
-        redeals: int = 3,
-    ) -> None:
-        self.game = game
-        self.players = players
-        self.seed = seed
-        self.index = index
-        self.max_options = max_options
-        self.checks = checks
-        self.redeals = redeals
+    """One game of ``check_game``: what it is played with, and how a failure is reported."""
+
+    game: Game
+    players: int
+    seed: int
+    index: int
+    max_options: int = 300
+    checks: tuple[Callable[[Any], Sequence[str]], ...] = ()
+    redeals: int = 3
 
     def fail(self, state: State, prop: str, detail: str) -> None:
         history = [[p, to_data(a)] for p, a in state.history]

@@ -74,19 +74,12 @@ def advance_to(
     """
     pick = chooser or _quiet
     for _ in range(max_actions):
-        if state.is_over or (state.match.phase == phase and _entered(state)):
+        if state.is_over or (state.match.phase == phase and state.pending):
             return
         asked = state.pending[0]
         state.apply(asked.player, pick(asked))
     raise IllegalAction(f"phase {phase!r} was not reached in {max_actions} actions")
 
 
-def _entered(state: State) -> bool:
-    return bool(state.pending)
-
-
 def _quiet(asked: Decision) -> Any:
-    for option in asked.options:
-        if str(option) in ("pass", "done"):
-            return option
-    return asked.options[0]
+    return next((o for o in asked.options if str(o) in ("pass", "done")), asked.options[0])
