@@ -76,9 +76,9 @@ MARKS = ("reacts_to", "modifies", "replaces")
 """The three ways an effect's method acts on events, by attribute suffix."""
 
 
-def _mark(kind: str, events: tuple[type, ...], base: type, word: str, extra: dict[str, Any] | None = None) -> Callable[[F], F]:
+def _mark(kind: str, events: tuple[type, ...], base: type, extra: dict[str, Any] | None = None) -> Callable[[F], F]:
     if not events or not all(isinstance(e, type) and issubclass(e, base) for e in events):
-        raise TypeError(f"{word}() takes one or more {base.__name__} classes")
+        raise TypeError(f"{kind}() takes one or more {base.__name__} classes")
 
     def mark(method: F) -> F:
         setattr(method, f"__boardcore_{kind}__", events)
@@ -93,7 +93,7 @@ def reacts_to(*events: type[Event]) -> Callable[[F], F]:
     """Mark an :class:`Effect` method as a reaction to ``events`` (classes; their
     subclasses included). The method is called as ``method(m, card, event)`` right
     after each such event is recorded."""
-    return _mark("reacts_to", events, Event, "reacts_to")
+    return _mark("reacts_to", events, Event)
 
 
 def modifies(*moments: type[Moment]) -> Callable[[F], F]:
@@ -102,7 +102,7 @@ def modifies(*moments: type[Moment]) -> Callable[[F], F]:
     moment happens. It returns the moment to perform instead (the same class, changed
     with ``attrs.evolve``), :data:`CANCEL`, or None to leave it as it is. It must not
     change the match itself: a modification only changes the moment."""
-    return _mark("modifies", moments, Moment, "modifies")
+    return _mark("modifies", moments, Moment)
 
 
 def replaces(
@@ -134,7 +134,7 @@ def replaces(
     for name, condition in (("when", when), ("may", may), ("seats", seats)):
         if condition is not None and not callable(condition):
             raise TypeError(f"replaces(): {name} must be a function of the match, not {condition!r}")
-    return _mark("replaces", moments, Moment, "replaces", {"when": when, "may": may, "seats": seats})
+    return _mark("replaces", moments, Moment, {"when": when, "may": may, "seats": seats})
 
 
 class Effect:

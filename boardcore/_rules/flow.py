@@ -54,9 +54,7 @@ class Phase(Step):
     name: ClassVar[str] = ""
 
     def run(self, m: Match) -> None:
-        if m.in_phase and close_phase(m, self):
-            return
-        if not open_phase(m, self.name or type(self).__name__.lower()):
+        if not open_phase(m, self.name or type(self).__name__.lower(), self):
             return
         if m.triggered:
             # Reactions to PhaseBegan asked for steps: they run before the phase's body.
@@ -89,9 +87,7 @@ class StepPhase(Step):
     step: Step
 
     def run(self, m: Match) -> None:
-        if m.in_phase and close_phase(m, self):
-            return
-        if not open_phase(m, self.name):
+        if not open_phase(m, self.name, self):
             return
         if m.triggered:
             m.schedule(self.step)
@@ -99,10 +95,14 @@ class StepPhase(Step):
             self.step.run(m)
 
 
-def open_phase(m: Match, name: str) -> bool:
-    """Begin phase ``name``: perform its ``PhaseBegan`` moment. Returns False when the
-    phase does not take place (skipped with ``Match.skip_phase``, cancelled or
-    replaced), and then nothing of its body runs."""
+def open_phase(m: Match, name: str, then: Step) -> bool:
+    """Begin phase ``name`` (``then`` is the step that runs it): end the phase still open,
+    if any, then perform the new one's ``PhaseBegan`` moment. Returns False when ``then``
+    must wait for the end of the last phase (:func:`close_phase`), or when the phase
+    does not take place (skipped with ``Match.skip_phase``, cancelled or replaced), and
+    then nothing of its body runs."""
+    if m.in_phase and close_phase(m, then):
+        return False
     m.phase = name
     m.in_phase = True
     player = m.active_seat

@@ -334,11 +334,8 @@ class Match(MatchData):
         """Delete an empty zone."""
         if self.zones.get(zone):
             raise RuleError(f"zone {zone!r} still holds cards and cannot be removed")
-        specs = dict(self.specs)
-        zones = dict(self.zones)
-        specs.pop(zone, None)
-        zones.pop(zone, None)
-        self.specs, self.zones = specs, zones
+        self.specs = {k: v for k, v in self.specs.items() if k != zone}
+        self.zones = {k: v for k, v in self.zones.items() if k != zone}
 
     def cards(self, zone: str) -> tuple[str, ...]:
         """The cards in ``zone``, bottom first (the top of a pile is the last)."""
@@ -589,23 +586,20 @@ class Match(MatchData):
             raise RuleError(f"a roll ({reason or purpose or f'd{sides}'}) was cancelled or replaced, so it has no result")
         return cast(DieRolled, done).value
 
-    def die_face_plain(self, sides: int) -> tuple[int, bool]:
-        """A die loaded by a test if one is waiting, else the generator's; and whether it was loaded."""
-        if type(sides) is not int or sides < 1:
-            raise RuleError(f"a die needs a whole number of sides, not {sides!r}")
-        if self.loaded:
-            value, self.loaded = self.loaded[0], self.loaded[1:]
-            if not 1 <= value <= sides:
-                raise RuleError(f"loaded die result {value} does not fit a d{sides}")
-            return value, True
-        return self.below(sides) + 1, False
-
     def die_face(self, roll: DieRolled) -> tuple[int, bool]:
         """One die of ``roll``: a die loaded by a test (``boardcore.testing.load_dice``)
         if one is waiting, else the generator's; then ``make_roll`` plugins may
         replace it. Returns the face and whether it was loaded."""
         sides = roll.sides
-        value, forced = self.die_face_plain(sides)
+        if type(sides) is not int or sides < 1:
+            raise RuleError(f"a die needs a whole number of sides, not {sides!r}")
+        forced = bool(self.loaded)
+        if forced:
+            value, self.loaded = self.loaded[0], self.loaded[1:]
+            if not 1 <= value <= sides:
+                raise RuleError(f"loaded die result {value} does not fit a d{sides}")
+        else:
+            value = self.below(sides) + 1
         for plugin, call in self.rules.roll_makers:
             made = call(match=self, sides=sides, value=value, reason=roll.reason, roll=roll)
             if made is not None:
@@ -692,9 +686,8 @@ class Match(MatchData):
     def remove_counters(self, owner: int | str) -> None:
         """Remove every counter of ``owner`` (a card or piece leaving play); see
         :meth:`remove_counter`."""
-        suffix = f"@{owner}"
-        for key in [k for k in self.counters if k.endswith(suffix)]:
-            self.remove_counter(key[: -len(suffix)], owner)
+        for name in self.counters_of(owner):
+            self.remove_counter(name, owner)
 
     def counters_of(self, owner: int | str) -> dict[str, int]:
         """The counters of ``owner`` (a seat, a card or a piece) by name."""

@@ -74,13 +74,6 @@ def modified(m: Match, moment: Moment) -> Moment | None:
     return moment
 
 
-def replacement(m: Match, moment: Moment) -> Changer | None:
-    """The first replacement of ``moment`` that must be used (its ``when`` holds)."""
-    for changer in applying(m, moment):
-        return changer
-    return None
-
-
 def applying(m: Match, moment: Moment) -> list[Changer]:
     """Every replacement of ``moment`` that must be used now, in order (lazily: the
     first is all ``perform`` needs)."""
@@ -122,15 +115,14 @@ def perform(m: Match, moment: Moment) -> Moment | None:
             f"{type(moment).__name__} may ask whether to replace it (asks = True), so it is performed as a step: "
             f"m.schedule(boardcore.steps.Perform(moment)), not m.perform(moment)"
         )
-    rules = m.rules
-    if not rules.changes(type(moment)):  # the usual case: nothing in play changes this kind of moment
+    if not m.rules.changes(type(moment)):  # the usual case: nothing in play changes this kind of moment
         return happen(m, moment)
     changed = modified(m, moment)
     if changed is None:
         return None
-    chosen = replacement(m, changed)
-    if chosen is not None:
-        replace(m, changed, chosen)
+    must = applying(m, changed)
+    if must:  # the first replacement that applies is used
+        replace(m, changed, must[0])
         return None
     return happen(m, changed)
 

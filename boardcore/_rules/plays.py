@@ -11,7 +11,7 @@ which other cards' effects and plugins can react to.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -31,13 +31,26 @@ def opponents(m: Match, player: int) -> list[tuple[Target, str]]:
     return [(seat, f"seat {seat}") for seat in m.alive() if seat != player]
 
 
-class PlaysFromHand(Protocol):
-    """What :func:`playable_cards` reads of a step: ``PlayCard`` and ``CardWindow`` alike."""
+class PlaysFromHand:
+    """What :class:`PlayCard` and :class:`~boardcore.steps.CardWindow` share, and
+    :func:`playable_cards` reads: the zone family cards are played from (``source``),
+    the verb of the options, which cards may be played and what an ability does."""
+
+    __slots__ = ()
 
     source: ClassVar[SeatZones]
-    alike: ClassVar[str | None]
+    verb: ClassVar[str] = "play"
+    alike: ClassVar[str | None] = None
+    """The name of a card field (``"name"``): playable cards equal in it are copies,
+    and only the first of them in the source zone is offered."""
 
-    def playable(self, m: Match, player: int, card: Any) -> bool: ...
+    def playable(self, m: Match, player: int, card: Any) -> bool:
+        """Whether ``card`` may be played this way now (judged from its data)."""
+        return True
+
+    def use_ability(self, m: Match, player: int, ability: str) -> None:
+        """What using ``ability`` (one the step's ``abilities`` offered) does."""
+        raise RuleError(f"{type(self).__name__} offers abilities but does not say what using one does (override use_ability)")
 
 
 def playable_cards(step: PlaysFromHand, m: Match, player: int, used: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
@@ -59,7 +72,7 @@ def playable_cards(step: PlaysFromHand, m: Match, player: int, used: tuple[str, 
 
 
 @attrs.frozen
-class PlayCard(Step):
+class PlayCard(PlaysFromHand, Step):
     """Ask ``player`` (the active seat when None) to play a card from ``source``, or pass.
 
     Class attributes say the kind of play: ``source`` (the zone family played
@@ -91,7 +104,6 @@ class PlayCard(Step):
     """Cards already played, and abilities already used, from this menu (``repeat``)."""
 
     name: ClassVar[str] = ""
-    source: ClassVar[SeatZones]
     to: ClassVar[Zone | SeatZones | None] = None
     can_pass: ClassVar[bool] = True
     pass_word: ClassVar[str] = "pass"
@@ -99,8 +111,6 @@ class PlayCard(Step):
     two_step: ClassVar[bool] = False
     public: ClassVar[bool] = False
     aim_public: ClassVar[bool] = False
-    verb: ClassVar[str] = "play"
-    alike: ClassVar[str | None] = None
 
     # -- what a game overrides -------------------------------------------------------
 
@@ -109,10 +119,6 @@ class PlayCard(Step):
         on public information only (an empty hand cannot play one). When false,
         nothing is asked."""
         return bool(m.zones[self.source[player]]) or any(True for _ in self.abilities(m, player))
-
-    def playable(self, m: Match, player: int, card: Any) -> bool:
-        """Whether ``card`` may be played this way (judged from its data)."""
-        return True
 
     def targets(self, m: Match, player: int, card: Any) -> Iterable[tuple[Target, str]] | None:
         """``(target, text)`` pairs ``card`` may be aimed at, or None for no target.
@@ -134,10 +140,6 @@ class PlayCard(Step):
         game's own name for it (a card or piece id, or ``"<id>:<name>"``); it must
         only depend on what everybody sees."""
         return ()
-
-    def use_ability(self, m: Match, player: int, ability: str) -> None:
-        """What using ``ability`` (one of :meth:`abilities`) does."""
-        raise RuleError(f"{type(self).__name__} offers abilities but does not say what using one does (override use_ability)")
 
     def prompt(self, m: Match, player: int) -> str:
         return f"{self.verb} a card, or {self.pass_word}" if self.can_pass else f"{self.verb} a card"

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .._values.actions import PASS, Action, Pass, pick
-from .._values.errors import RuleError
 from .._values.zones import SeatZones, Zone, of_seat
-from .plays import playable_cards
+from .plays import PlaysFromHand, playable_cards
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -112,7 +111,7 @@ class Window(Step):
 
 
 @attrs.frozen
-class CardWindow(Window):
+class CardWindow(PlaysFromHand, Window):
     """A window in which responders may play a card from their ``source`` zone (a hand)
     in reaction: "play a Defense card, or pass".
 
@@ -127,16 +126,7 @@ class CardWindow(Window):
     :meth:`use_ability`.
     """
 
-    source: ClassVar[SeatZones]
     to: ClassVar[Zone | SeatZones]
-    verb: ClassVar[str] = "play"
-    alike: ClassVar[str | None] = None
-    """As :attr:`PlayCard.alike`: the card field in which playable copies are equal,
-    so that only the first of them in the source zone is offered."""
-
-    def playable(self, m: Match, player: int, card: Any) -> bool:
-        """Whether ``card`` (its data) may be played in this window now."""
-        return True
 
     def wording(self, m: Match, card: Any) -> str:
         """The text of the option that plays ``card``: ``"play Shield"`` by default."""
@@ -149,10 +139,6 @@ class CardWindow(Window):
         """``(ability, text)`` pairs ``player`` may use now instead of playing a card,
         from what everybody sees (none by default)."""
         return ()
-
-    def use_ability(self, m: Match, player: int, ability: str) -> None:
-        """What using ``ability`` (one of :meth:`abilities`) does."""
-        raise RuleError(f"{type(self).__name__} offers abilities but does not say what using one does (override use_ability)")
 
     def may_react(self, m: Match, player: int) -> bool:
         return bool(m.zones[self.source[player]]) or bool(self.abilities(m, player))

@@ -101,5 +101,3 @@ def pick(item: str, text: str) -> Pick:
         found = _PICKS[key] = Pick(item, text)
     return found
 
-
-BUILTIN_ACTIONS: tuple[type[Action], ...] = (Pick, Play, Use, Done, Pass)

@@ -17,31 +17,27 @@ from .errors import InvalidData
 T = TypeVar("T")
 
 
-def _typed(value: Any, kind: type[T], name: str, expected: str) -> T:
+def _typed(value: Any, kind: type[T], name: str, expected: str, least: float | None = None) -> T:
     """``value`` as a ``kind``, read as strictly as a data file's value (an int is no
-    bool, a float is finite), or InvalidData that says what was ``expected``."""
+    bool, a float is finite) and no less than ``least`` if given, or InvalidData that
+    says what was ``expected``."""
     try:
-        made: T = converter(DATA_FILE).load(value, kind)
+        made = converter(DATA_FILE).load(value, kind)
     except Refusal:
         raise InvalidData(f"expected {expected}, not {value!r:.60}", where=name) from None
+    if least is not None and made < least:
+        raise InvalidData(f"expected {expected}, not {value!r}", where=name)
     return made
 
 
 def whole_setting(value: Any, name: str, least: int) -> int:
     """A setting that must be a whole number of at least ``least``."""
-    expected = f"a whole number of at least {least}"
-    number = _typed(value, int, name, expected)
-    if number < least:
-        raise InvalidData(f"expected {expected}, not {value!r}", where=name)
-    return number
+    return _typed(value, int, name, f"a whole number of at least {least}", least)
 
 
 def number_setting(value: Any, name: str) -> float:
     """A setting that must be a finite number of at least 0."""
-    number = _typed(value, float, name, "a number of at least 0")
-    if number < 0:
-        raise InvalidData(f"expected a number of at least 0, not {value!r}", where=name)
-    return number
+    return _typed(value, float, name, "a number of at least 0", 0)
 
 
 def flag_setting(value: Any, name: str) -> bool:
