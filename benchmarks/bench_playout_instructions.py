@@ -11,6 +11,7 @@ fixed, so the count depends only on the code measured.
 
     python benchmarks/bench_playout_instructions.py                        # this tree, every game
     python benchmarks/bench_playout_instructions.py --tree /tmp/old --games 3
+    python benchmarks/bench_playout_instructions.py --path playout   # State.playout, same choices
 
 ``--tree`` names another checkout to measure (its ``boardcore``, ``games`` and
 ``plugins`` folders go first on the path; copy the built ``_rng_c*.so`` (``boardcore/_values/``, or ``boardcore/`` before 0.4)
@@ -32,17 +33,20 @@ GAMES = {"gallic-wars": 2, "invasions-of-the-horse-people": 3, "prehistoric-warf
 
 PLAY = """
 import gc, random, sys, boardcore
-game, players, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+game, players, seed, count, path = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
 rules = boardcore.load_game(game)
 
 
 def play(i):
     state = rules.new_state(players=players, seed=i)
     choose = random.Random(i).random
-    while not state.is_over:
-        d = state.pending[0]
-        state.apply(d.player, d.options[int(choose() * len(d.options))])
-    return len(state.history)
+    if path == "playout":  # the same choices, on the trusted path
+        state.playout(lambda s, d: int(choose() * len(d.options)))
+    else:
+        while not state.is_over:
+            d = state.pending[0]
+            state.apply(d.player, d.options[int(choose() * len(d.options))])
+    return state.history_length
 
 
 play(seed - 1)  # a whole match in both runs: one-time costs (caches, lazy imports) cancel out
@@ -72,17 +76,21 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(GAMES), help="one game (default: all four)")
     parser.add_argument("--games", type=int, default=3, help="N, the matches counted per game (default 3)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--path", choices=("apply", "playout"), default="apply",
+        help="answer with State.apply, or play each match out with State.playout (default apply)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
-    print(f"tree: {args.tree}")
+    print(f"tree: {args.tree}, path: {args.path}")
     print("| game | players | matches | actions | instructions per match | per action |")
     print("| --- | --- | --- | --- | --- | --- |")
     for game, players in GAMES.items():
         if args.game and game != args.game:
             continue
-        base, _ = count(args.tree, [game, str(players), str(args.seed), "0"])
-        more, actions = count(args.tree, [game, str(players), str(args.seed), str(args.games)])
+        base, _ = count(args.tree, [game, str(players), str(args.seed), "0", args.path])
+        more, actions = count(args.tree, [game, str(players), str(args.seed), str(args.games), args.path])
         per = (more - base) / args.games
         print(
             f"| {game} | {players} | {args.games} | {actions} | {per / 1e6:.3f} M | {(more - base) / actions / 1e3:.1f} k |",

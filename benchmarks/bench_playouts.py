@@ -15,7 +15,7 @@ median of each figure:
   ``verify=False`` (reading a trusted save) and ``verify=True`` (the default,
   which replays the history).
 
-usage: python benchmarks/bench_playouts.py [--rounds 7] [--seconds 1.0] [--game NAME] [--json]
+usage: python benchmarks/bench_playouts.py [--rounds 7] [--seconds 1.0] [--game NAME] [--json] [--path playout]
 """
 
 from __future__ import annotations
@@ -84,13 +84,22 @@ def load_baseline(playout: Playout) -> Play:
     return play
 
 
-def engine_run(game: boardcore.Game, players: int, seconds: float, seed: int) -> Run:
-    """Random playouts through the public API for at least ``seconds``."""
+def engine_run(game: boardcore.Game, players: int, seconds: float, seed: int, path: str = "apply") -> Run:
+    """Random playouts through the public API for at least ``seconds``: each answer
+    given with ``State.apply``, or (``path="playout"``) the same answers given by
+    ``State.playout``'s policy, the trusted path."""
     choose = random.Random(seed).random
+
+    def policy(state: boardcore.State, decision: boardcore.Decision) -> int:
+        return int(choose() * len(decision.options))
+
     games = decisions = 0
     start = time.perf_counter()
     while True:
         state = game.new_state(players=players, seed=seed + games)
+        if path == "playout":
+            state.playout(policy)
+            decisions += state.history_length
         while not state.is_over:
             decision = state.pending[0]
             options = decision.options
@@ -144,7 +153,7 @@ def rate(fn: Callable[[], object], seconds: float) -> float:
         batch = min(2 * batch, 64)
 
 
-def measure(playout: Playout, rounds: int, seconds: float) -> dict[str, Any]:
+def measure(playout: Playout, rounds: int, seconds: float, path: str = "apply") -> dict[str, Any]:
     """Every figure of one game: the runs of each round, their medians, the mean
     decisions per game on each side and the size of the save measured."""
     game = boardcore.load_game(playout.game)
@@ -158,7 +167,7 @@ def measure(playout: Playout, rounds: int, seconds: float) -> dict[str, Any]:
     # Games and decisions of all rounds together, for the decisions per game.
     totals = {"engine": [0, 0], "baseline": [0, 0]}
     for r in range(rounds):
-        engine = engine_run(game, playout.players, seconds, seed=1000 * r)
+        engine = engine_run(game, playout.players, seconds, seed=1000 * r, path=path)
         baseline = baseline_run(play, seconds, seed=1000 * r)
         runs["engine_games"].append(engine.games / engine.seconds)
         runs["engine_decisions"].append(engine.decisions / engine.seconds)
@@ -222,13 +231,17 @@ def main() -> int:
     parser.add_argument("--game", action="append", choices=[p.game for p in PLAYOUTS],
                         help="measure only this game (may be repeated)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--path", choices=("apply", "playout"), default="apply",
+                        help="the engine answers with State.apply, or plays each game out with State.playout (the "
+                             "trusted path, same answers)")  # fmt: skip
     args = parser.parse_args()
     chosen = [p for p in PLAYOUTS if not args.game or p.game in args.game]
-    results = {p.game: measure(p, args.rounds, args.seconds) for p in chosen}
+    results = {p.game: measure(p, args.rounds, args.seconds, args.path) for p in chosen}
     if args.json:
         print(json.dumps({"rounds": args.rounds, "seconds": args.seconds, "python": platform.python_version(),
-                          "games": results}))  # fmt: skip
+                          "path": args.path, "games": results}))  # fmt: skip
     else:
+        print(f"engine path: State.{args.path}")
         print_tables(results, args.rounds, args.seconds)
     return 0
 

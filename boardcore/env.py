@@ -63,13 +63,8 @@ def _play_bots(state: State, seat: int, bots: Mapping[int, Bot]) -> Decision | N
     When the learner and others choose at once, the learner goes first: the
     engine keeps simultaneous secret choices hidden from each other anyway.
     """
-    while not state.is_over:
-        mine = _asked(state, seat)
-        if mine is not None:
-            return mine
-        decision = state.pending[0]
-        state.apply(decision.player, bots[decision.player].choose(state, decision))
-    return None
+    state.playout(lambda s, decision: bots[decision.player].choose(s, decision), until=lambda s: _asked(s, seat) is not None)
+    return _asked(state, seat)
 
 
 class SeatEnv:
@@ -106,7 +101,7 @@ class SeatEnv:
             raise IllegalAction("the match is over; call reset()", player=self.seat)
         if not isinstance(index, int) or not 0 <= index < len(mine.options):
             raise IllegalAction(f"option {index!r} does not exist (0..{len(mine.options) - 1})", player=self.seat)
-        state.apply(self.seat, mine.options[index])
+        state.apply_index(self.seat, index)
         _play_bots(state, self.seat, self._bots)
         result = state.result
         reward = 0.0

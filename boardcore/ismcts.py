@@ -237,21 +237,23 @@ class ISMCTSBot:
         current = next((d for d in state.pending if d.player == me), None)
         if current is None:
             return  # a sample that does not ask the bot (no game should give one): nothing learnt
-        for _ in range(horizon):  # a horizon is at least 1 (a bot's setting, the game's, or the default)
+        for step in range(horizon):  # a horizon is at least 1 (a bot's setting, the game's, or the default)
             if node is None:
-                action = self._rollout_action(state, current)
-            else:
-                action, node = self._descend(state, node, current, me)
-                if node is not None:
-                    path.append((node, current.player))
-                    if node.visits == 0:
-                        node = None  # just added: play the rest out
+                # Out of the tree: the rest of the horizon is a rollout, played on the trusted path
+                # (``current`` is the first pending decision, the one a playout answers first).
+                state.playout(self._rollout_answer, limit=horizon - step)
+                break
+            action, node = self._descend(state, node, current, me)
+            if node is not None:
+                path.append((node, current.player))
+                if node.visits == 0:
+                    node = None  # just added: play the rest out
             state.apply(current.player, action)
             if state.is_over:
                 break
             current = state.pending[0]
         if settle:
-            settle_turn(state, self._rollout_action)
+            settle_turn(state, self._rollout_answer)
         rewards = playout_rewards(state, evaluate)
         for edge, mover in path:
             edge.visits += 1
@@ -291,22 +293,23 @@ class ISMCTSBot:
         return option, children[(player, option)]
 
     def _rollout_action(self, state: State, decision: Decision) -> Action:
+        answer = self._rollout_answer(state, decision)
+        return decision.options[answer] if isinstance(answer, int) else answer
+
+    def _rollout_answer(self, state: State, decision: Decision) -> int | Action:
+        """The rollout policy's answer: the rollout bot's option, or a random option's index."""
         if self._rollout_bot is not None:
             return self._rollout_bot.choose(state, decision)
-        return decision.options[self._below(len(decision.options))]
+        return self._below(len(decision.options))
 
 
-def settle_turn(state: State, choose: Callable[[State, Decision], Action]) -> None:
+def settle_turn(state: State, choose: Callable[[State, Decision], int | Action]) -> None:
     """Play on to the end of the turn in progress (at most ``SETTLE_LIMIT`` actions),
     each decision answered by ``choose``, so that a playout is judged between turns,
     never halfway through a sequence (a fight, a chain of picks) whose outcome the
     judgement cannot see yet."""
     turn = state.turn
-    for _ in range(SETTLE_LIMIT):
-        if state.is_over or state.turn != turn:
-            return
-        decision = state.pending[0]
-        state.apply(decision.player, choose(state, decision))
+    state.playout(choose, limit=SETTLE_LIMIT, until=lambda s: s.turn != turn)
 
 
 # -- sampling what the bot cannot see ------------------------------------------------------

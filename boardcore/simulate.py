@@ -88,15 +88,11 @@ def play_one(
     """
     state = game.new_state(players=players, seed=derive(seed, index), **options)
     seats = [bots[p](seed=derive(seed, index, p + 1)) for p in range(players)]
-    actions = 0
-    while not state.is_over:
-        decision = state.pending[0]
-        state.apply(decision.player, seats[decision.player].choose(state, decision))
-        actions += 1
-        if actions > max_actions:
-            raise RuleError(f"{game.name} game {index} (seed {seed}) did not end within {max_actions} actions")
-    result = state.result
-    record = GameRecord(result.winners, result.reason, actions, state.turn, index, result.scores)
+    # The trusted path: the bots' answers are recorded as apply records them, without a rollback point each.
+    result = state.playout(lambda s, decision: seats[decision.player].choose(s, decision), limit=max_actions)
+    if result is None:
+        raise RuleError(f"{game.name} game {index} (seed {seed}) did not end within {max_actions} actions")
+    record = GameRecord(result.winners, result.reason, state.history_length, state.turn, index, result.scores)
     if not detail:
         return record
     events = state.events

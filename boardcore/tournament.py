@@ -24,7 +24,8 @@ from typing import Any
 
 import attrs
 
-from . import InvalidData, RuleError, load_game
+from . import Decision, InvalidData, RuleError, State, load_game
+from .actions import Action
 from ._support.pools import process_pool
 from .bots import bot_factory, make_bot
 from .seeded import derive
@@ -158,18 +159,19 @@ def play_game(game: Any, seats: Sequence[str], index: int, seed: int, options: d
     bots = [make_bot(spec, derive(seed, index, p + 1)) for p, spec in enumerate(seats)]
     decisions, choices, seconds = [0] * players, [0] * players, [0.0] * players
     clock = time.perf_counter
-    while not state.is_over:
-        decision = state.pending[0]
+
+    def timed(state: State, decision: Decision) -> Action:
         player = decision.player
         started = clock()
         action = bots[player].choose(state, decision)
         seconds[player] += clock() - started
         decisions[player] += 1
         choices[player] += len(decision.options) > 1
-        state.apply(player, action)
-        if sum(decisions) > 1_000_000:
-            raise RuleError(f"{game.name} game {index} (seed {seed}) did not end within a million actions")
-    result = state.result
+        return action
+
+    result = state.playout(timed, limit=1_000_000)  # the trusted path: no rollback point per answer
+    if result is None:
+        raise RuleError(f"{game.name} game {index} (seed {seed}) did not end within a million actions")
     return Played(tuple(result.winners), result.reason, tuple(decisions), tuple(choices), tuple(seconds))
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .._rules.flow import flush_triggered, run_agenda, start
 from .._rules.match import Match, _get_all
@@ -214,28 +214,19 @@ class State:
         try:
             guard.pop()
         except IndexError:
-            raise BoardcoreError(
-                "this State is being changed by another thread: a State is for one thread at a time; "
-                "give each thread its own state.clone()"
-            ) from None
-        try:  # the whole apply, in this frame: it runs once per action of every playout
+            raise _busy() from None
+        try:  # the checks and the rollback in this frame: it runs once per action of every playout
             m = self._m
-            if m.result is not None:
-                raise IllegalAction("the game is over", player=player, action=action)
-            if type(player) is not int:
-                raise IllegalAction(f"a player is a seat number, not {player!r}", player=player, action=action)
-            asks = m.asks
+            if m.result is not None or type(player) is not int:
+                _asked(m, player, action)  # raises, saying why (True would pass for seat 1 below)
             at = 0
-            for ask in asks:
+            for ask in m.asks:
                 if ask[0].player == player:
                     break
                 at += 1
             else:
-                asked = sorted(d.player for d, _ in m.asks)
-                raise IllegalAction(
-                    f"player {player!r} is not being asked anything (waiting for {asked})", player=player, action=action
-                )
-            decision, step = ask
+                _asked(m, player, action)  # raises, saying why
+            decision = ask[0]
             options = decision.options
             index = 0
             for option in options:  # _offered's first pass, inlined: callers pass back the option offered
@@ -245,54 +236,79 @@ class State:
             else:
                 index = _offered(action, options)
             if index < 0:
-                raise IllegalAction(
-                    f"{action!r:.200} is not an option for player {player} now ({decision.prompt})",
-                    player=player,
-                    action=action,
-                )
-            action = options[index]  # the rules and the history get the engine's own option, never the caller's object
-            history = m.history
-            # Match.snapshot and SharedLog.append, inlined on this hot path (sizes read
-            # from the logs' fields, the usual append done in place): they ran as six
-            # method calls per action.
-            snap = (_get_all(m), m.log._size, history._size)
+                raise _not_offered(decision, action)
+            snap = (_get_all(m), m.log._size, m.history._size)  # Match.snapshot, inlined
             try:
-                if history._owner and len(history._items) == history._size:
-                    history._items.append((player, action))
-                    history._size += 1
-                else:
-                    history.append((player, action))
-                if m.replayable:
-                    choices = m.choices
-                    if choices._owner and len(choices._items) == choices._size:
-                        choices._items.append((player, index))
-                        choices._size += 1
-                    else:
-                        choices.append((player, index))
-                m.asks = asks[:at] + asks[at + 1 :] if len(asks) > 1 else ()
-                rules = m.rules
-                if rules.before_action:
-                    for call in rules.before_action:
-                        call(match=m, player=player, action=action)
-                m.record(Chose, player, None if decision.secret else str(action), False)
-                m.answering = (decision, step, index)
-                step.resolve(m, player, action)
-                m.answering = None
-                if m.triggered:
-                    flush_triggered(m)
-                if not m.asks or m.triggered:  # a step that asks again leaves nothing to run
-                    run_agenda(m)
-                if rules.after_action:
-                    for call in rules.after_action:
-                        call(match=m, player=player, action=action)
+                _answer(m, player, at, index)
             except BaseException as exc:
-                m.answering = None
-                m.restore(snap)
-                if isinstance(exc, (PluginError, IllegalAction)) or not isinstance(exc, Exception):
-                    raise
-                raise _blame(m, exc) from exc
+                _undo(m, snap, exc)
         finally:
             guard.append(True)
+
+    def apply_index(self, player: int, index: int) -> None:
+        """Apply option number ``index`` of ``player``'s pending decision: the same as
+        ``apply(player, decision.options[index])``, with the same checks and
+        guarantees, for callers that choose by position (learning environments,
+        search) and need not look the option up."""
+        self._take_guard()
+        try:
+            m = self._m
+            at, decision = _asked(m, player, index)
+            _check_index(decision, player, index)
+            _commit(m, player, at, index)
+        finally:
+            self._applying.append(True)
+
+    def playout(
+        self,
+        policy: Callable[[State, Decision], int | Action],
+        limit: int | None = None,
+        until: Callable[[State], bool] | None = None,
+    ) -> Result | None:
+        """Play on until the match is over, after ``limit`` more answers, or when
+        ``until(state)`` holds (asked before each answer), and return the result
+        (None if the match is not over). ``policy(state, decision)`` answers the
+        first pending decision: with the index of an option (the fast way) or with
+        the option itself.
+
+        The trusted path for playouts (search rollouts, simulations): each answer is
+        recorded exactly as :meth:`apply` records it, so the match saves, clones and
+        replays the same, but no rollback point is taken per answer. If the policy's
+        answer is not an option, or game or plugin code fails, the whole playout is
+        undone (the state is as it was when ``playout`` was called) and the error is
+        raised as ``apply`` raises it."""
+        if limit is not None and (type(limit) is not int or limit < 0):
+            raise InvalidData(f"a playout's limit is a number of answers from 0, not {limit!r:.60}", where="limit")
+        self._take_guard()
+        m = self._m
+        snap = m.snapshot()
+        try:
+            left = -1 if limit is None else limit
+            while m.result is None and left != 0:
+                if until is not None and until(self):
+                    break
+                left -= 1
+                decision = m.asks[0][0]
+                answer = policy(self, decision)
+                if type(answer) is int:
+                    _check_index(decision, decision.player, answer)
+                    index = answer
+                else:
+                    index = _offered(answer, decision.options)
+                    if index < 0:
+                        raise _not_offered(decision, answer)
+                _answer(m, decision.player, 0, index)
+            return m.result
+        except BaseException as exc:
+            _undo(m, snap, exc)
+        finally:
+            self._applying.append(True)
+
+    def _take_guard(self) -> None:
+        try:
+            self._applying.pop()
+        except IndexError:
+            raise _busy() from None
 
     def fingerprint(self) -> str:
         """The position as a text: equal for two states that are the same match at the
@@ -340,6 +356,108 @@ class State:
         return isinstance(other, State) and other.to_json() == self.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _asked(m: Match, player: int, action: object) -> tuple[int, Decision]:
+    """Where ``player``'s open decision is among the match's asks, and the decision;
+    IllegalAction (naming ``action``) when the game is over or ``player`` is not asked."""
+    if m.result is not None:
+        raise IllegalAction("the game is over", player=player, action=action)
+    if type(player) is not int:
+        raise IllegalAction(f"a player is a seat number, not {player!r}", player=player, action=action)
+    at = 0
+    for ask in m.asks:
+        if ask[0].player == player:
+            return at, ask[0]
+        at += 1
+    asked = sorted(d.player for d, _ in m.asks)
+    raise IllegalAction(f"player {player!r} is not being asked anything (waiting for {asked})", player=player, action=action)
+
+
+def _busy() -> BoardcoreError:
+    return BoardcoreError(
+        "this State is being changed by another thread: a State is for one thread at a time; "
+        "give each thread its own state.clone()"
+    )
+
+
+def _undo(m: Match, snap: tuple[Any, ...], exc: BaseException) -> NoReturn:
+    """Restore ``m`` to ``snap`` after ``exc``, and raise: ``exc`` itself for an
+    illegal answer, a broken plugin or an interrupt, else a PluginError that blames
+    the game or plugin whose code failed."""
+    m.answering = None
+    passed_on = isinstance(exc, (PluginError, IllegalAction)) or not isinstance(exc, Exception)
+    blamed = None if passed_on or not isinstance(exc, Exception) else _blame(m, exc)  # where it failed: the turn and phase before undoing
+    m.restore(snap)
+    if blamed is None:
+        raise exc
+    raise blamed from exc
+
+
+def _not_offered(decision: Decision, action: object) -> IllegalAction:
+    return IllegalAction(
+        f"{action!r:.200} is not an option for player {decision.player} now ({decision.prompt})",
+        player=decision.player,
+        action=action,
+    )
+
+
+def _check_index(decision: Decision, player: int, index: Any) -> None:
+    if type(index) is not int or not 0 <= index < len(decision.options):
+        raise IllegalAction(
+            f"option {index!r:.60} does not exist: player {player} has options 0 to {len(decision.options) - 1} "
+            f"now ({decision.prompt})",
+            player=player,
+        )
+
+
+def _commit(m: Match, player: int, at: int, index: int) -> None:
+    """:func:`_answer`, undone if it fails: the match is then as it was, and the
+    failure is raised (a PluginError naming the game or plugin whose code failed)."""
+    # Match.snapshot, inlined: it runs once per action of every playout.
+    snap = (_get_all(m), m.log._size, m.history._size)
+    try:
+        _answer(m, player, at, index)
+    except BaseException as exc:
+        _undo(m, snap, exc)
+
+
+def _answer(m: Match, player: int, at: int, index: int) -> None:
+    """Hand option ``index`` of the decision ``m.asks[at]`` (``player``'s, already
+    checked) to its step, record it, and run the flow until the next decision."""
+    asks = m.asks
+    decision, step = asks[at]
+    action = decision.options[index]  # the rules and the history get the engine's own option, never the caller's
+    # SharedLog.append, inlined on this hot path (the usual append done in place).
+    history = m.history
+    if history._owner and len(history._items) == history._size:
+        history._items.append((player, action))
+        history._size += 1
+    else:
+        history.append((player, action))
+    if m.replayable:
+        choices = m.choices
+        if choices._owner and len(choices._items) == choices._size:
+            choices._items.append((player, index))
+            choices._size += 1
+        else:
+            choices.append((player, index))
+    m.asks = asks[:at] + asks[at + 1 :] if len(asks) > 1 else ()
+    rules = m.rules
+    if rules.before_action:
+        for call in rules.before_action:
+            call(match=m, player=player, action=action)
+    m.record(Chose, player, None if decision.secret else str(action), False)
+    m.answering = (decision, step, index)
+    step.resolve(m, player, action)
+    m.answering = None
+    if m.triggered:
+        flush_triggered(m)
+    if not m.asks or m.triggered:  # a step that asks again leaves nothing to run
+        run_agenda(m)
+    if rules.after_action:
+        for call in rules.after_action:
+            call(match=m, player=player, action=action)
 
 
 def _offered(action: object, options: tuple[Action, ...]) -> int:

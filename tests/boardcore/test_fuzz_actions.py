@@ -3,6 +3,8 @@ refuses with IllegalAction and stays exactly as it was (every installed game).""
 
 from __future__ import annotations
 
+import random
+
 import boardcore
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -50,5 +52,43 @@ def test_apply_takes_an_offered_option_or_refuses_and_changes_nothing(name):
         else:
             assert offered, f"apply took {action!r} from player {player!r}, which was not offered"
             assert state.history[-1] == (player, offered[0])
+
+    check()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_playout_is_the_match_that_apply_plays_with_the_same_choices(name):
+    """The trusted path records exactly what apply records: saves, events and history agree."""
+    game = boardcore.load_game(name)
+    for seed in (1, 2):
+        fast, slow = game.new_state(seed=seed), game.new_state(seed=seed)
+        fast_rng, slow_rng = random.Random(seed), random.Random(seed)
+        fast.playout(lambda s, d: fast_rng.randrange(len(d.options)))
+        while not slow.is_over:
+            d = slow.pending[0]
+            slow.apply_index(d.player, slow_rng.randrange(len(d.options)))
+        assert fast.is_over and fast.to_json() == slow.to_json()
+        assert fast.events == slow.events and fast.history == slow.history
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_apply_index_takes_an_option_number_or_refuses_and_changes_nothing(name):
+    game = boardcore.load_game(name)
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(run=playthroughs(game, max_actions=40), player=junk_players, index=st.one_of(st.integers(-3, 60), junk_actions))
+    def check(run, player, index):
+        state = run.state
+        if state.is_over:
+            return
+        before = state.to_json()
+        asked = [d for d in state.pending if type(player) is int and d.player == player]
+        try:
+            state.apply_index(player, index)
+        except boardcore.IllegalAction:
+            assert not asked or type(index) is not int or not 0 <= index < len(asked[0].options)
+            assert state.to_json() == before
+        else:
+            assert asked and state.history[-1] == (player, asked[0].options[index])
 
     check()

@@ -792,3 +792,129 @@ def test_the_match_calls_its_games_name_game_name_and_a_save_keeps_the_key_game(
     data["game"] = "another-game"
     with pytest.raises(InvalidData, match=r"\$\.game"):
         DUEL.state_from_json(json.dumps(data))
+
+
+# -- apply_index and the trusted playout -----------------------------------------------
+
+
+def _by_apply(game, seed, indices):
+    """The match that answering ``indices`` (one per decision, wrapped to its options) with apply gives."""
+    state = game.new_state(players=2, seed=seed)
+    for n in indices:
+        if state.is_over:
+            break
+        d = state.pending[0]
+        state.apply(d.player, d.options[n % len(d.options)])
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), indices=st.lists(st.integers(0, 50), max_size=60))
+def test_a_playout_records_exactly_what_apply_records(seed, indices):
+    state = DUEL.new_state(players=2, seed=seed)
+    answers = iter(indices)
+
+    def policy(s, d):
+        assert s is state and d is s.pending[0]
+        return next(answers) % len(d.options)
+
+    result = state.playout(policy, limit=len(indices))
+    same = _by_apply(DUEL, seed, indices)
+    assert result == same.result
+    assert state.to_json() == same.to_json() and state.events == same.events and state.history == same.history
+    assert DUEL.state_from_json(state.to_json()).to_json() == same.to_json()  # verified by a replay
+
+
+def test_a_playout_runs_to_the_end_and_takes_options_as_well_as_indices():
+    state = DUEL.new_state(players=2, seed=3)
+    result = state.playout(lambda s, d: d.options[-1])
+    assert result is not None and state.is_over and state.result == result
+    assert state.to_json() == played(actions=10_000, seed=3).to_json()
+    assert state.playout(lambda s, d: 0) == result  # nothing left to play
+
+
+def test_a_playout_limit_of_zero_plays_nothing_and_a_bad_limit_is_refused():
+    state = DUEL.new_state(players=2, seed=3)
+    before = state.to_json()
+    assert state.playout(lambda s, d: 0, limit=0) is None and state.to_json() == before
+    for limit in (-1, 2.0, True, "3"):
+        with pytest.raises(InvalidData, match="limit"):
+            state.playout(lambda s, d: 0, limit=limit)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("answer", [99, -1, "0", None, PASS])
+def test_a_playout_whose_policy_answers_no_option_is_undone_whole(answer):
+    state = DUEL.new_state(players=2, seed=3)
+    before = state.to_json()
+    calls = []
+
+    def policy(s, d):
+        calls.append(d)
+        return 0 if len(calls) < 5 else answer  # four good answers first
+
+    with pytest.raises(IllegalAction):
+        state.playout(policy)
+    assert len(calls) == 5 and state.to_json() == before
+    state.apply(state.pending[0].player, state.pending[0].options[0])  # the state is usable
+
+
+def test_a_playout_where_a_plugin_fails_is_undone_and_the_plugin_named():
+    state = toy.arena(Grumpy()).new_state(players=2, seed=4)
+    before, events = state.to_json(), state.events
+    with pytest.raises(PluginError) as caught:
+        state.playout(lambda s, d: 0)
+    assert caught.value.plugin == "grumpy" and "I hate dice" in str(caught.value)
+    assert state.to_json() == before and state.events == events
+
+
+def test_an_interrupted_playout_is_undone_and_not_wrapped():
+    state = DUEL.new_state(players=2, seed=3)
+    before = state.to_json()
+
+    def policy(s, d):
+        if s.history_length == 3:
+            raise KeyboardInterrupt
+        return 0
+
+    with pytest.raises(KeyboardInterrupt):
+        state.playout(policy)
+    assert state.to_json() == before
+
+
+def test_apply_index_is_apply_by_position():
+    state, twin = DUEL.new_state(players=2, seed=8), DUEL.new_state(players=2, seed=8)
+    while not state.is_over:
+        d = state.pending[-1]
+        state.apply_index(d.player, len(d.options) - 1)
+        twin.apply(d.player, d.options[-1])
+        assert state.to_json() == twin.to_json()
+
+
+@pytest.mark.parametrize(
+    ("player", "index", "said"),
+    [(0, 99, "option 99 does not exist"), (0, -1, "option -1 does not exist"), (0, "1", "option '1' does not exist"),
+     (0, True, "option True does not exist"), (7, 0, "player 7 is not being asked"), ("0", 0, "a player is a seat number")],
+)  # fmt: skip
+def test_apply_index_refuses_what_is_not_an_option_and_changes_nothing(player, index, said):
+    state = DUEL.new_state(players=2, seed=8)
+    while 0 not in [d.player for d in state.pending]:
+        state.apply_index(state.pending[0].player, 0)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match=said):
+        state.apply_index(player, index)
+    assert state.to_json() == before
+
+
+def test_a_playout_stops_before_the_answer_when_until_holds():
+    state = DUEL.new_state(players=2, seed=5)
+    turn = state.turn
+    asked = []
+    state.playout(lambda s, d: 0, until=lambda s: asked.append(s.turn) or s.turn != turn)
+    assert state.turn == turn + 1 and not state.is_over
+    assert asked[-1] == turn + 1 and set(asked[:-1]) == {turn}  # asked before each answer, and once more
+    twin = DUEL.new_state(players=2, seed=5)
+    while twin.turn == turn:
+        twin.apply_index(twin.pending[0].player, 0)
+    assert state.to_json() == twin.to_json()
+    assert state.playout(lambda s, d: 0, until=lambda s: True) is None and state.to_json() == twin.to_json()
