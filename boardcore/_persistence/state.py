@@ -242,7 +242,7 @@ class State:
             snap = (_get_all(m), m.log._size, history._size)  # Match.snapshot, inlined
             try:
                 # _answer's body, inlined: every action of every match played with apply runs it,
-                # and the call cost 1% of a Gallic Wars match. Change both together (the fuzz
+                # and the call cost 1% of the shortest playout. Change both together (the fuzz
                 # tests check that apply and playout record the same).
                 if history._owner and len(history._items) == history._size:
                     history._items.append((player, action))
