@@ -120,6 +120,8 @@ class Game:
         """Whether nothing changes a die roll (no ``make_roll``, no card or rule on ``DieRolled``)."""
         self.plain_phases = not self.changes(PhaseBegan)
         """Whether nothing modifies or replaces the start of a phase."""
+        self.end_at_every_phase = spec.end_if is not None and spec.end_check == "phase"
+        """Whether the end is checked whenever a phase ends (else only at a turn's end)."""
         self.plain_turn_ends = not self.changes(TurnEnded)
         """Whether nothing modifies or replaces the end of a turn."""
         self.plain_moments: dict[type, int] = {}

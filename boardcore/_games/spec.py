@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import warnings
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -162,8 +162,15 @@ class GameSpec:
     Rounds are counted from this seat, so it is asked again each turn and must
     give the same seat for the whole match."""
     end_if: Callable[[Match], Result | None] | None = None
-    """The end condition: checked whenever a phase ends (and a turn); returns the
-    result when the match is over, None while it goes on."""
+    """The end condition: returns the result when the match is over, None while it
+    goes on. Checked as ``end_check`` says, and wherever the rules call
+    ``Match.check_end`` (for a game that ends "at once")."""
+    end_check: Literal["phase", "turn"] = "phase"
+    """When the engine asks ``end_if``: ``"phase"``, whenever a phase ends (and a
+    turn); ``"turn"``, only when the turn's last phase ends and when the turn ends.
+    ``"turn"`` spares a game whose end can only come about in its last phase, or
+    where its rules call ``Match.check_end``, the checks that could never find an
+    end (a check costs what ``end_if`` costs, several times a turn)."""
     turn_limit: int | None = None
     """The last turn; when it is over, ``at_limit`` decides the result."""
     round_limit: int | None = None
@@ -323,6 +330,8 @@ def _check_declaration(spec: GameSpec) -> None:
         value = getattr(spec, field)
         if value is not None and not callable(value):
             refuse(field, f"must be a function of the match, not {value!r}")
+    if spec.end_check not in ("phase", "turn"):
+        refuse("end_check", f"must be 'phase' or 'turn', not {spec.end_check!r:.60}")
     if not isinstance(spec.search, SearchHints):
         refuse("search", f"must be a boardcore.SearchHints, not {spec.search!r}")
     if spec.search.scores is not None and not callable(spec.search.scores):

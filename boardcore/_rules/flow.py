@@ -118,13 +118,15 @@ def open_phase(m: Match, name: str, then: Step) -> bool:
     return True
 
 
-def close_phase(m: Match, then: Step) -> bool:
-    """End the open phase (its steps have all run: the flow reached the next phase or
-    turn). Returns True when ``then`` must wait: the match is over, or reactions
-    to ``PhaseEnded`` asked for steps, which run first."""
+def close_phase(m: Match, then: Step, last: bool = False) -> bool:
+    """End the open phase (its steps have all run: the flow reached the next phase or,
+    when ``last``, the end of the turn), and check the game's end if the game checks
+    it then (``GameSpec.end_check``). Returns True when ``then`` must wait: the match
+    is over, or reactions to ``PhaseEnded`` asked for steps, which run first."""
     m.in_phase = False
     m.record(PhaseEnded, m.phase)
-    m.check_end()
+    if last or m.rules.end_at_every_phase:
+        m.check_end()
     if m.result is not None:
         return True
     if m.triggered:
@@ -205,7 +207,7 @@ class NextTurn(Step):
     """
 
     def run(self, m: Match) -> None:
-        if m.in_phase and close_phase(m, self):
+        if m.in_phase and close_phase(m, self, last=True):
             return
         spec = m.rules.spec
         seat = m.active_seat

@@ -34,7 +34,8 @@ SPEC = boardcore.GameSpec(
     name=NAME, summary="Aztecs against Conquistadors on a chessboard: kill the enemy Leader",
     player_counts=(2,), zones=(DRAW, DISCARD, HAND), board=BOARD, table_type=AztecTable, describe=describe,
     setup=setup, setup_phases=(Deployment,), first_player=first_player, phases=(Fate, MoveMenu, AttackMenu),
-    turn_order=boardcore.TurnOrder.SEATS, end_if=end_if, turn_limit=CONSTANTS.turn_limit, at_limit=at_limit,
+    turn_order=boardcore.TurnOrder.SEATS, end_if=end_if, end_check="turn", turn_limit=CONSTANTS.turn_limit,
+    at_limit=at_limit,
     # A playout must reach the other side's Attack Phase to see a Leader left in reach
     # (the horizon). A turn is a long run of one side's small decisions (a card, then
     # its unit and square): each search goes on from the last one's tree (reuse).

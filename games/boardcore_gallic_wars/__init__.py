@@ -32,7 +32,7 @@ SPEC = boardcore.GameSpec(
     name=NAME,
     summary="Romans against Celts: exchange cards in secret, win 3 hands in a row or the last hand",
     player_counts=(2,), zones=(DRAW, HAND, DISCARD), counters=(STREAK,), table_type=GallicTable,
-    setup=setup, phases=(Reinforcements, Strategy, Battle), end_if=end_if, describe=describe,
+    setup=setup, phases=(Reinforcements, Strategy, Battle), end_if=end_if, end_check="turn", describe=describe,
     redeal=boardcore.redeal_by_owner,
     options=(boardcore.SetupOption("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),),
 )  # fmt: skip

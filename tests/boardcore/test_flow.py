@@ -403,6 +403,59 @@ def test_end_if_sees_the_phase_that_just_ended():
     assert state.events[-2:] == (PhaseEnded("draw"), boardcore.events.GameOver((1,), "stopped"))
 
 
+@pytest.mark.parametrize(
+    ("end_check", "checked", "last_phase"),
+    [("phase", [(1, "draw"), (1, "commit"), (1, "commit"), (2, "draw")], "draw"),
+     ("turn", [(1, "commit"), (1, "commit"), (2, "commit")], "commit")],
+)  # fmt: skip
+def test_end_check_says_whether_the_end_is_checked_after_every_phase_or_at_turn_ends(end_check, checked, last_phase):
+    seen = []
+
+    def end_if(m):
+        seen.append((m.turn, m.phase))
+        return Result((1,), "stopped") if m.turn == 2 else None
+
+    game = toy.duel_variant(f"toy-duel-{end_check}", end_if=end_if, end_check=end_check)
+    state = game.new_state(players=2, seed=3)
+    while not state.is_over:
+        d = state.pending[0]
+        state.apply(d.player, d.options[0])
+    assert seen == checked  # "turn": when the turn's last phase ends and when the turn ends
+    assert state.events[-2:] == (PhaseEnded(last_phase), boardcore.events.GameOver((1,), "stopped"))
+
+
+def test_a_game_checking_its_end_at_turn_ends_still_ends_at_once_where_its_rules_check():
+    def end_if(m):
+        return Result((0,), "at once") if m.turn == 2 else None
+
+    class CheckNow:
+        """A rule that ends the game "at once": it checks as each phase begins."""
+
+        name = "check-now"
+
+        @boardcore.hookimpl
+        def on_event(self, match, event):
+            if isinstance(event, PhaseBegan):
+                match.check_end()
+
+    game = toy.duel_variant("toy-duel-at-once", end_if=end_if, end_check="turn")
+    state = game.new_state(players=2, seed=3)
+    while not state.is_over:
+        d = state.pending[0]
+        state.apply(d.player, d.options[0])
+    assert state.result == Result((0,), "at once") and state.match.phase == "commit"  # found at turn 2's commit
+    spec = attrs.evolve(toy.DUEL_SPEC, name="toy-duel-at-once-ruled", end_if=end_if, end_check="turn")
+    provider = toy.Provider(spec.name, spec, cards=toy.duel_cards(), effects=toy.DUEL_EFFECTS)
+    state = boardcore.registry.game_from_provider(provider, plugins=[CheckNow()]).new_state(players=2, seed=3)
+    while not state.is_over:
+        d = state.pending[0]
+        state.apply(d.player, d.options[0])
+    assert state.result == Result((0,), "at once") and state.match.phase == "draw"  # as turn 2's draw began
+    over = boardcore.events.GameOver
+    frame = [e for e in state.events if isinstance(e, (PhaseBegan, PhaseEnded, over))]
+    assert frame[-2:] == [PhaseBegan("draw", None), over((0,), "at once")]  # the draw phase never ended
+
+
 def test_phase_and_turn_events_frame_every_turn():
     state = ARENA.new_state(players=2, seed=0)
     load_dice(state, [1, 1])

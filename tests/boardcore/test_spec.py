@@ -239,6 +239,7 @@ class _Idle(boardcore.Phase):
         ({"zones": ("deck",)}, r"zones\[0\] must be a boardcore.Zone or SeatZones"),
         ({"counters": ("points",)}, r"counters\[0\] must be a boardcore.Tally, such as Tally\('points'\)"),
         ({"end_if": "points"}, r"end_if must be a function of the match"),
+        ({"end_check": "round"}, r"end_check must be 'phase' or 'turn', not 'round'"),
         ({"table_type": dict}, r"table_type must be an attrs class"),
         ({"turn_limit": 5}, r"turn_limit is set but at_limit is not"),
         ({"zones": (Zone("pile", Visibility.HIDDEN, refill="discrd"), Zone("discard", Visibility.PUBLIC))}, r"zone 'pile' refills from 'discrd', which is no declared zone"),
