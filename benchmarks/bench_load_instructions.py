@@ -21,11 +21,12 @@ virtual environment, e.g. version 0.1 at 1cd5e33); the modes are ``default``
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from callgrind import count
 
 GAMES = {"gallic-wars": 2, "invasions-of-the-horse-people": 3, "prehistoric-warfare": 4, "aztec-skirmish": 2}
 """The games and player counts measured (the same as the table in docs/performance.md)."""
@@ -57,21 +58,6 @@ for _ in range(1 + loads):  # one load in both runs: one-time costs (hooks made 
 """
 
 
-def instructions(python: str, args: list[str]) -> int:
-    """The instructions callgrind counts for ``python -c LOAD args``."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", python, "-c", LOAD, *args]
-        # run from an empty folder: ``python -c`` puts the working folder first on
-        # the path, which would measure the boardcore found there, not ``python``'s
-        subprocess.run(command, check=True, env=env, capture_output=True, cwd=tmp)
-        for line in out.read_text().splitlines():
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1])
-    raise RuntimeError("callgrind wrote no total")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), help="one game (default: all four)")
@@ -99,8 +85,8 @@ def main() -> None:
             )
             actions, size = made.stdout.split()
             for mode in modes:
-                base = instructions(args.python, [game, path, mode, "0"])
-                more = instructions(args.python, [game, path, mode, str(args.loads)])
+                base, _ = count(LOAD, [game, path, mode, "0"], args.python)
+                more, _ = count(LOAD, [game, path, mode, str(args.loads)], args.python)
                 per = (more - base) / args.loads
                 print(f"| {game} | {players} | {actions} | {int(size) / 1000:.1f} kB | {mode} | {per / 1e6:.2f} M |", flush=True)
 

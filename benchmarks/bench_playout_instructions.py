@@ -23,11 +23,9 @@ and the decisions are.
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
+
+from callgrind import count
 
 GAMES = {"gallic-wars": 2, "invasions-of-the-horse-people": 3, "prehistoric-warfare": 4, "aztec-skirmish": 2}
 
@@ -56,20 +54,6 @@ print(sum(play(seed + i) for i in range(count)))
 """
 
 
-def count(tree: Path, args: list[str]) -> tuple[int, int]:
-    """(instructions, actions played) for ``python -c PLAY args`` with ``tree`` first on the path."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        path = os.pathsep.join(str(tree / part) for part in ("", "games", "plugins"))
-        env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": path}
-        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", PLAY, *args]
-        done = subprocess.run(command, check=True, env=env, capture_output=True, text=True, cwd=tmp)
-        for line in out.read_text().splitlines():
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1]), int(done.stdout.split()[-1])
-    raise RuntimeError("callgrind wrote no total")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parents[1])
@@ -89,8 +73,9 @@ def main() -> None:
     for game, players in GAMES.items():
         if args.game and game != args.game:
             continue
-        base, _ = count(args.tree, [game, str(players), str(args.seed), "0", args.path])
-        more, actions = count(args.tree, [game, str(players), str(args.seed), str(args.games), args.path])
+        base, _ = count(PLAY, [game, str(players), str(args.seed), "0", args.path], tree=args.tree)
+        more, printed = count(PLAY, [game, str(players), str(args.seed), str(args.games), args.path], tree=args.tree)
+        actions = int(printed.split()[-1])
         per = (more - base) / args.games
         print(
             f"| {game} | {players} | {args.games} | {actions} | {per / 1e6:.3f} M | {(more - base) / actions / 1e3:.1f} k |",

@@ -19,11 +19,9 @@ on the path; copy the built ``_rng_c*.so`` into it, or it measures the Python ge
 from __future__ import annotations
 
 import argparse
-import os
-import subprocess
-import sys
-import tempfile
 from pathlib import Path
+
+from callgrind import count
 
 GAMES = {"gallic-wars": 2, "invasions-of-the-horse-people": 3, "prehistoric-warfare": 2, "aztec-skirmish": 2}
 
@@ -54,20 +52,6 @@ print(run, hashlib.sha1("|".join(chosen).encode()).hexdigest()[:12])
 """
 
 
-def count(tree: Path, args: list[str]) -> tuple[int, str]:
-    """(instructions, printed line) for ``python -c SEARCH args`` with ``tree`` first on the path."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        path = os.pathsep.join(str(tree / part) for part in ("", "games", "plugins"))
-        env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": path}
-        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", SEARCH, *args]
-        done = subprocess.run(command, check=True, env=env, capture_output=True, text=True, cwd=tmp)
-        for line in out.read_text().splitlines():
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1]), done.stdout.strip()
-    raise RuntimeError("callgrind wrote no total")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tree", type=Path, default=Path(__file__).resolve().parents[1])
@@ -85,8 +69,8 @@ def main() -> None:
         if args.game and game != args.game:
             continue
         common = [game, str(players), str(args.seed), str(args.positions), str(args.iterations)]
-        base, _ = count(args.tree, [*common, "0"])
-        more, line = count(args.tree, [*common, "1"])
+        base, _ = count(SEARCH, [*common, "0"], tree=args.tree)
+        more, line = count(SEARCH, [*common, "1"], tree=args.tree)
         iterations, digest = line.split()
         print(f"| {game} | {players} | {args.positions} | {iterations} | {(more - base) / int(iterations) / 1e3:.1f} k | {digest} |", flush=True)
 
