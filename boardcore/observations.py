@@ -119,15 +119,20 @@ def _leaves(data: Any, path: str) -> list[tuple[str, Any]]:
     return [(path, data)]
 
 
-def _bag_add(bag: np.ndarray, leaves: list[tuple[str, Any]]) -> None:
+def _hashed(leaves: list[tuple[str, Any]], size: int) -> list[tuple[int, Any]]:
     """Feature hashing: a number adds its value to its path's bucket; anything else
-    adds 1 to the bucket of ``path=value``."""
-    size = len(bag)
-    for path, value in leaves:
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            bag[word_bucket(path, size)] += value
-        else:
-            bag[word_bucket(f"{path}={value}", size)] += 1.0
+    adds 1 to the bucket of ``path=value``. The ``(bucket, amount)`` pairs, in order."""
+    return [
+        (word_bucket(path, size), value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool)
+        else (word_bucket(f"{path}={value}", size), 1.0)
+        for path, value in leaves
+    ]
+
+
+def _bag_add(bag: np.ndarray, hashed: list[tuple[int, Any]]) -> None:
+    for bucket, amount in hashed:
+        bag[bucket] += amount
 
 
 class ObservationEncoder:
@@ -202,7 +207,8 @@ class ObservationEncoder:
             at += size
         self.size = at
         self._base = {name: s.start for name, s in self.sections.items()}
-        self._table: tuple[Any, list[tuple[str, Any]]] = (None, [])
+        self._table: tuple[Any, list[tuple[int, Any]]] = (None, [])
+        """The last table seen, and its ``(bucket, amount)`` pairs in the bag."""
 
     def __repr__(self) -> str:
         return f"<ObservationEncoder {self.game.name} players={self.players} size={self.size}>"
@@ -354,10 +360,10 @@ class ObservationEncoder:
         """The table and the game's own view entries, hashed into the bag."""
         spec = self.game.spec
         if m.table is not None:
-            cached, leaves = self._table
+            cached, hashed = self._table
             if cached is not m.table:  # tables are frozen and replaced when they change
-                leaves = _leaves(self.game.codec.dump(m.table, spec.table_type), "table")
-                self._table = (m.table, leaves)
-            _bag_add(bag, leaves)
+                hashed = _hashed(_leaves(self.game.codec.dump(m.table, spec.table_type), "table"), self.bag)
+                self._table = (m.table, hashed)
+            _bag_add(bag, hashed)
         if spec.describe is not None:
-            _bag_add(bag, _leaves(spec.describe(m, player), "view"))
+            _bag_add(bag, _hashed(_leaves(spec.describe(m, player), "view"), self.bag))
