@@ -44,5 +44,5 @@ def record_of(
     now = time.time()
     return StoredMatch(
         secrets.token_urlsafe(9), game.name, plugins, state.players, (None,) * state.players if bots is None else bots,
-        len(state.history), state.is_over, state.to_json(), now, now,
+        state.history_length, state.is_over, state.to_json(), now, now,
     )  # fmt: skip
