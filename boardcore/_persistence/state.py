@@ -282,13 +282,13 @@ class State:
         """Apply option number ``index`` of ``player``'s pending decision: the same as
         ``apply(player, decision.options[index])``, with the same checks and
         guarantees, for callers that choose by position (learning environments,
-        search) and need not look the option up."""
+        search) and need not look the option up. ``index`` may be any integer type
+        (NumPy's too), but not a bool."""
         self._take_guard()
         try:
             m = self._m
             at, decision = _asked(m, player, index)
-            _check_index(decision, player, index)
-            _commit(m, player, at, index)
+            _commit(m, player, at, _check_index(decision, player, index))
         finally:
             self._applying.append(True)
 
@@ -301,8 +301,8 @@ class State:
         """Play on until the match is over, after ``limit`` more answers, or when
         ``until(state)`` holds (asked before each answer), and return the result
         (None if the match is not over). ``policy(state, decision)`` answers the
-        first pending decision: with the index of an option (the fast way) or with
-        the option itself.
+        first pending decision: with the index of an option (the fast way; NumPy's
+        integers too) or with the option itself.
 
         The trusted path for playouts (search rollouts, simulations): each answer is
         recorded exactly as :meth:`apply` records it, so the match saves, clones and
@@ -323,13 +323,14 @@ class State:
                 left -= 1
                 decision = m.asks[0][0]
                 answer = policy(self, decision)
-                if type(answer) is int:
-                    _check_index(decision, decision.player, answer)
+                if type(answer) is int and 0 <= answer < len(decision.options):
                     index = answer
-                else:
+                elif isinstance(answer, Action):
                     index = _offered(answer, decision.options)
                     if index < 0:
                         raise _not_offered(decision, answer)
+                else:
+                    index = _check_index(decision, decision.player, answer)
                 _answer(m, decision.player, 0, index)
             return m.result
         except BaseException as exc:
@@ -435,13 +436,21 @@ def _not_offered(decision: Decision, action: object) -> IllegalAction:
     )
 
 
-def _check_index(decision: Decision, player: int, index: Any) -> None:
+def _check_index(decision: Decision, player: int, index: Any) -> int:
+    """``index`` as an int, if it is an option's number: an int, or an integer of
+    another type (NumPy's, as a learning library hands them over), never a bool."""
+    if type(index) is not int and not isinstance(index, bool):
+        try:
+            index = operator.index(index)
+        except TypeError:
+            pass
     if type(index) is not int or not 0 <= index < len(decision.options):
         raise IllegalAction(
             f"option {index!r:.60} does not exist: player {player} has options 0 to {len(decision.options) - 1} "
             f"now ({decision.prompt})",
             player=player,
         )
+    return index
 
 
 def _commit(m: Match, player: int, at: int, index: int) -> None:

@@ -918,3 +918,19 @@ def test_a_playout_stops_before_the_answer_when_until_holds():
         twin.apply_index(twin.pending[0].player, 0)
     assert state.to_json() == twin.to_json()
     assert state.playout(lambda s, d: 0, until=lambda s: True) is None and state.to_json() == twin.to_json()
+
+
+def test_an_option_number_may_be_a_numpy_integer_but_not_a_bool():
+    np = pytest.importorskip("numpy")
+    state, twin = DUEL.new_state(players=2, seed=8), DUEL.new_state(players=2, seed=8)
+    d = state.pending[0]
+    state.apply_index(d.player, np.int64(len(d.options) - 1))
+    twin.apply(d.player, d.options[-1])
+    assert state.to_json() == twin.to_json()
+    state.playout(lambda s, decision: np.int32(0), limit=3)
+    twin.playout(lambda s, decision: 0, limit=3)
+    assert state.to_json() == twin.to_json()
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="option False does not exist"):
+        state.playout(lambda s, decision: False)
+    assert state.to_json() == before
