@@ -94,13 +94,12 @@ class SeatEnv:
         return self._observe()
 
     def step(self, index: int) -> Transition:
-        """Apply the learner's option ``index`` and play the others until it must act again."""
+        """Apply the learner's option ``index`` (any integer type, NumPy's too) and play
+        the others until it must act again; IllegalAction, changing nothing, for an
+        option that does not exist."""
         state = self._require()
-        mine = _asked(state, self.seat)
-        if mine is None:
+        if _asked(state, self.seat) is None:
             raise IllegalAction("the match is over; call reset()", player=self.seat)
-        if not isinstance(index, int) or not 0 <= index < len(mine.options):
-            raise IllegalAction(f"option {index!r} does not exist (0..{len(mine.options) - 1})", player=self.seat)
         state.apply_index(self.seat, index)
         _play_bots(state, self.seat, self._bots)
         result = state.result

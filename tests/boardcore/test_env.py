@@ -56,3 +56,12 @@ def test_bad_steps_and_settings_are_clear_errors():
         SeatEnv(toy.duel(), players=2, seat=5)
     with pytest.raises(boardcore.InvalidData):
         SeatEnv(toy.duel(), players=2, opponents=["random"] * 3)
+
+
+def test_a_step_takes_any_integer_type_but_not_a_bool():
+    np = pytest.importorskip("numpy")
+    env, twin = SeatEnv(toy.duel()), SeatEnv(toy.duel())
+    env.reset(3), twin.reset(3)
+    assert env.step(np.int64(0)) == twin.step(0)
+    with pytest.raises(boardcore.IllegalAction, match="option True does not exist"):
+        env.step(True)
