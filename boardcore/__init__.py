@@ -22,6 +22,10 @@ tools' shared helpers are in ``_support``. ``tests/boardcore/test_layers.py`` ho
 the package to this.
 """
 
+from ._values import compiled as _compiled
+
+_compiled.install()  # before any module that may be compiled is imported
+
 from ._values.cards import Card
 from ._values.decisions import Decision, Result
 from ._values.deprecation import renamed

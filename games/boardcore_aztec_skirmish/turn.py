@@ -218,7 +218,7 @@ def shot_squares(shot: str, start: str, direction: Direction) -> tuple[str, ...]
     the board) and one square either side of it (AZ-R22)."""
     if SHOTS[shot].to_edge:
         return BOARD.ray_from(start, direction)
-    x, y, dx, dy = *BOARD.coords(start), direction.dx, direction.dy
+    (x, y), dx, dy = BOARD.coords(start), direction.dx, direction.dy
     hit = [(BOARD.name_at(x + a * dx - c * dy, y + a * dy + c * dx), c) for a, c in SHOTS[shot].squares]
     if any(square is None and across == 0 for square, across in hit):
         return ()  # the line of fire leaves the board

@@ -32,7 +32,7 @@ TOOL_SUPPORT = "boardcore._support"
 """The private subpackage that serves the tools, not the rules."""
 
 PUBLIC_FACES = frozenset({
-    "boardcore", "boardcore.actions", "boardcore.codec", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
+    "boardcore", "boardcore.actions", "boardcore.codec", "boardcore.compiled", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
     "boardcore.drive", "boardcore.saves", "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
 })  # fmt: skip
 """The engine modules a tool may import: the package and its public submodules."""

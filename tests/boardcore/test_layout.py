@@ -271,6 +271,7 @@ PLAIN_MODULES = [
     "boardcore.bots",
     "boardcore.cli",
     "boardcore.codec",
+    "boardcore.compiled",
     "boardcore.display",
     "boardcore.drive",
     "boardcore.env",
