@@ -1,4 +1,4 @@
-"""``check_game``: play random games of any game and check the engine's ten properties.
+"""``check_game``: play random games of any game and check the engine's eleven properties.
 
 1. Determinism: the same seed and actions give the same state (another process and
    another ``PYTHONHASHSEED`` included).
@@ -18,6 +18,9 @@
 10. Safe re-deals: re-dealing what a player cannot see never fails (a step that
    changes the match while it asks is refused by the engine), and leaves no step
    of the flow holding a card the re-deal moved.
+11. The trusted path: the game's choices given again by index, through
+   ``State.playout`` (the first decision pending) and ``State.apply_index`` (any
+   other), record the same match, events included.
 
 A game's own invariants are passed as ``checks``: functions of a match that
 return a list of problems (empty when all hold); they run after every action.
@@ -75,7 +78,7 @@ def check_game(
     checks: Iterable[Callable[[Any], Sequence[str]]] = (),
     redeals: int = 3,
 ) -> Summary:
-    """Play ``games`` random games of ``game`` and check the ten properties.
+    """Play ``games`` random games of ``game`` and check the eleven properties.
 
     Player counts cycle through ``game.player_counts`` unless ``players`` is given.
     The expensive checks (clone, atomicity, every option, re-deals, views) run
@@ -143,6 +146,7 @@ def _play_checked(run: _Run, every: int, max_actions: int, options: dict[str, An
     # are not always sampled at the same moments.
     first, chooser = rng.below(chooser, every)
     step = samples = 0
+    answers: list[tuple[int, int, int]] = []  # (which pending decision, its player, which option)
     while True:
         _check_every_step(run, state, deck)
         if state.is_over:
@@ -156,6 +160,7 @@ def _play_checked(run: _Run, every: int, max_actions: int, options: dict[str, An
         decision = pending[i]
         j, chooser = rng.below(chooser, len(decision.options))
         action = decision.options[j]
+        answers.append((i, decision.player, j))
         if sampled and run.redeals:
             # 9, from the moment before: a reaction deciding whether to open a window
             found = redeal_problem(state, run.redeals, salt=len(state.history), then=(decision.player, action))
@@ -176,6 +181,7 @@ def _play_checked(run: _Run, every: int, max_actions: int, options: dict[str, An
         if step > max_actions:
             run.fail(state, "termination", f"no result after {max_actions} actions")
     _check_end(run, state)
+    _check_trusted_path(run, state, answers, options)
     return state
 
 
@@ -448,6 +454,37 @@ def _check_end(run: _Run, state: State) -> None:
         pass
     else:
         run.fail(state, "atomicity", "an action was accepted after the game ended")
+
+
+def _check_trusted_path(run: _Run, state: State, answers: list[tuple[int, int, int]], options: dict[str, Any]) -> None:
+    """11: the same answers, by index, through ``playout`` (runs of first decisions)
+    and ``apply_index`` (the others), give the match ``apply`` gave, events included."""
+    twin = run.game.new_state(players=run.players, seed=run.seed, **options)
+    at = 0
+
+    def by_index(s: State, decision: Any) -> int:
+        nonlocal at
+        _, player, j = answers[at]
+        if decision.player != player:
+            run.fail(state, "trusted path", f"answer {at}: playout asked player {decision.player}, apply asked {player}")
+        at += 1
+        return j
+
+    try:
+        while at < len(answers):
+            which, player, j = answers[at]
+            if which == 0:
+                end = next((n for n in range(at, len(answers)) if answers[n][0] != 0), len(answers))
+                twin.playout(by_index, limit=end - at)
+            else:
+                twin.apply_index(player, j)
+                at += 1
+    except ConformanceError:
+        raise
+    except Exception as exc:  # a failure is a finding, reported with its reproducer
+        run.fail(state, "trusted path", f"answer {at} by index raised {exc!r}")
+    if twin.to_json(rows=True) != state.to_json(rows=True):
+        run.fail(state, "trusted path", "the same answers by index recorded a different match")
 
 
 _CHILD = """

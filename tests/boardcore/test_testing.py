@@ -312,6 +312,19 @@ def test_load_dice_appends_to_what_is_loaded():
     assert state.match.loaded == (1, 2, 3)
 
 
+def test_check_game_finds_a_trusted_path_that_records_another_match(monkeypatch):
+    # Property 11, planted: a playout that answers its own way instead of the index given.
+    original = boardcore.State.playout
+
+    def wayward(self, policy, limit=None, until=None):
+        return original(self, lambda s, d: len(d.options) - 1 - policy(s, d), limit, until)
+
+    check_game(toy.arena(), games=2, cross_process=False)  # the real trusted path agrees
+    monkeypatch.setattr(boardcore.State, "playout", wayward)
+    with pytest.raises(ConformanceError, match="trusted path"):
+        check_game(toy.arena(), games=2, cross_process=False)
+
+
 def test_check_game_refuses_a_decision_with_too_many_options():
     # The arena offers more than 2 options at some decision; a cap of 2 must trip.
     with pytest.raises(ConformanceError, match="legal options.*more than 2"):
