@@ -7,7 +7,9 @@ median of each figure:
 * engine games/s and decisions/s: ``new_state``, then ``pending[0]`` and
   ``apply`` with option ``int(choose() * len(options))`` until the game is over;
 * baseline games/s: the game written plainly (``benchmarks/<game>_baseline.py``)
-  with the same rules and the same choice at every decision;
+  with the same rules and the same choice at every decision; a game measured with
+  setup options (Gallic Wars with ``exchange=hand``) is measured with the same
+  options on both sides;
 * engine/baseline: the median of the rounds' ratios of games/s;
 * decisions per game on each side (all rounds together): they must agree, or the
   two sides are not playing the same game with the same policy;
@@ -51,11 +53,19 @@ class Playout:
     game: str
     players: int
     baseline: str
+    options: tuple[tuple[str, Any], ...] = ()
+    """Setup options, given to ``new_state`` and to the baseline's ``play`` alike."""
+
+    @property
+    def label(self) -> str:
+        """The game's name, with its options if any (``gallic-wars exchange=hand``)."""
+        return " ".join([self.game, *(f"{k}={v}" for k, v in self.options)])
 
 
 # Adding a game is one line here plus its baseline module.
 PLAYOUTS = (
     Playout("gallic-wars", 2, "gallic_wars_baseline"),
+    Playout("gallic-wars", 2, "gallic_wars_baseline", (("exchange", "hand"),)),
     Playout("invasions-of-the-horse-people", 3, "horse_people_baseline"),
     Playout("aztec-skirmish", 2, "aztec_skirmish_baseline"),
     Playout("prehistoric-warfare", 2, "prehistoric_warfare_baseline"),
@@ -80,11 +90,13 @@ def load_baseline(playout: Playout) -> Play:
     """
     play = importlib.import_module(playout.baseline).play
     if "players" in inspect.signature(play).parameters:
-        return functools.partial(play, players=playout.players)
-    return play
+        return functools.partial(play, players=playout.players, **dict(playout.options))
+    return functools.partial(play, **dict(playout.options)) if playout.options else play
 
 
-def engine_run(game: boardcore.Game, players: int, seconds: float, seed: int, path: str = "apply") -> Run:
+def engine_run(
+    game: boardcore.Game, players: int, seconds: float, seed: int, path: str = "apply", options: dict[str, Any] | None = None
+) -> Run:
     """Random playouts through the public API for at least ``seconds``: each answer
     given with ``State.apply``, or (``path="playout"``) the same answers given by
     ``State.playout``'s policy, the trusted path."""
@@ -96,7 +108,7 @@ def engine_run(game: boardcore.Game, players: int, seconds: float, seed: int, pa
     games = decisions = 0
     start = time.perf_counter()
     while True:
-        state = game.new_state(players=players, seed=seed + games)
+        state = game.new_state(players=players, seed=seed + games, **(options or {}))
         if path == "playout":
             state.playout(policy)
             decisions += state.history_length
@@ -124,9 +136,9 @@ def baseline_run(play: Play, seconds: float, seed: int) -> Run:
             return Run(games, decisions, elapsed)
 
 
-def finished_match(game: boardcore.Game, players: int, seed: int = 99) -> boardcore.State:
+def finished_match(game: boardcore.Game, players: int, seed: int = 99, options: dict[str, Any] | None = None) -> boardcore.State:
     """A match played to its end at random, with its whole event log."""
-    state = game.new_state(players=players, seed=seed)
+    state = game.new_state(players=players, seed=seed, **(options or {}))
     choose = random.Random(seed).random
     while not state.is_over:
         decision = state.pending[0]
@@ -158,7 +170,7 @@ def measure(playout: Playout, rounds: int, seconds: float, path: str = "apply") 
     decisions per game on each side and the size of the save measured."""
     game = boardcore.load_game(playout.game)
     play = load_baseline(playout)
-    state = finished_match(game, playout.players)
+    state = finished_match(game, playout.players, options=dict(playout.options))
     text = state.to_json()
     runs: dict[str, list[float]] = {
         k: [] for k in ("engine_games", "engine_decisions", "baseline_games", "ratio",
@@ -167,7 +179,7 @@ def measure(playout: Playout, rounds: int, seconds: float, path: str = "apply") 
     # Games and decisions of all rounds together, for the decisions per game.
     totals = {"engine": [0, 0], "baseline": [0, 0]}
     for r in range(rounds):
-        engine = engine_run(game, playout.players, seconds, seed=1000 * r, path=path)
+        engine = engine_run(game, playout.players, seconds, seed=1000 * r, path=path, options=dict(playout.options))
         baseline = baseline_run(play, seconds, seed=1000 * r)
         runs["engine_games"].append(engine.games / engine.seconds)
         runs["engine_decisions"].append(engine.decisions / engine.seconds)
@@ -236,7 +248,7 @@ def main() -> int:
                              "trusted path, same answers)")  # fmt: skip
     args = parser.parse_args()
     chosen = [p for p in PLAYOUTS if not args.game or p.game in args.game]
-    results = {p.game: measure(p, args.rounds, args.seconds, args.path) for p in chosen}
+    results = {p.label: measure(p, args.rounds, args.seconds, args.path) for p in chosen}
     if args.json:
         print(json.dumps({"rounds": args.rounds, "seconds": args.seconds, "python": platform.python_version(),
                           "path": args.path, "games": results}))  # fmt: skip

@@ -4,7 +4,10 @@ Same rules as the engine's game (GW-R01 to GW-R16, rules section 3) and the same
 random policy, asked in the same decision structure: in the Strategy phase each
 player, one decision at a time, picks uniformly among "discard one of the cards
 still in hand" and "done", until he says done or has picked 4 cards (then "done"
-is his only option and the engine answers it, so no decision is counted).
+is his only option and the engine answers it, so no decision is counted). With
+``exchange="hand"`` (the game's setup option of that name), each player's whole
+exchange is one decision over the sets of at most 4 places in his hand, smallest
+sets first, in the order the engine's ``ExchangeAtOnce`` offers them.
 
 No engine, no events, no checks: cards are small integers, piles are lists,
 draws are slices, and Force is counted directly (:func:`force`). The card rows
@@ -15,6 +18,8 @@ the same deck, but nothing else of the engine is used.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from baseline_data import game_data
@@ -95,7 +100,7 @@ def draw(pile: list[int], discard: list[int], n: int, rng: random.Random) -> lis
     return got
 
 
-def exchange(hand: list[int], rng: random.Random) -> tuple[list[int], int]:
+def exchange_by_card(hand: list[int], rng: random.Random) -> tuple[list[int], int]:
     """One player's secret exchange (GW-D01) picked at random, card by card as the
     engine asks it; returns (the picks, which leave ``hand``, decisions asked).
 
@@ -113,6 +118,24 @@ def exchange(hand: list[int], rng: random.Random) -> tuple[list[int], int]:
     return picked, decisions
 
 
+@lru_cache(maxsize=None)
+def sets_of_places(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of at most MAX_EXCHANGE places in a hand of ``size``, smallest first."""
+    return tuple(p for k in range(min(MAX_EXCHANGE, size) + 1) for p in combinations(range(size), k))
+
+
+def exchange_at_once(hand: list[int], rng: random.Random) -> tuple[list[int], int]:
+    """One player's secret exchange as a single decision (``exchange="hand"``): a set
+    of places taken with the benchmark's choice function; returns (the picks, which
+    leave ``hand``, 1)."""
+    sets = sets_of_places(len(hand))
+    places = sets[int(rng.random() * len(sets))]
+    picked = [hand[p] for p in places]
+    if places:
+        hand[:] = [card for i, card in enumerate(hand) if i not in places]
+    return picked, 1
+
+
 def result(winners: list[int | None]) -> tuple[tuple[int, ...], str]:
     """The game's winners and reason after the last hand (GW-R13): the winner of
     the last hand that had one, or both seats if every hand was tied."""
@@ -122,7 +145,7 @@ def result(winners: list[int | None]) -> tuple[tuple[int, ...], str]:
     return (last,), "won the last hand" if last == winners[-1] else "won the last hand that had a winner"
 
 
-def play_game(rng: random.Random) -> tuple[tuple[int, ...], str, int, int]:
+def play_game(rng: random.Random, exchange: str = "cards") -> tuple[tuple[int, ...], str, int, int]:
     """One game, seat 0 the Romans; returns (winners, the result's reason worded as
     the engine words it, decisions taken, hands played).
 
@@ -133,6 +156,7 @@ def play_game(rng: random.Random) -> tuple[tuple[int, ...], str, int, int]:
     discards: list[list[int]] = [[], []]
     for pile in piles:
         rng.shuffle(pile)
+    choose = exchange_at_once if exchange == "hand" else exchange_by_card
     streak = [0, 0]
     winners: list[int | None] = []
     decisions = 0
@@ -141,7 +165,7 @@ def play_game(rng: random.Random) -> tuple[tuple[int, ...], str, int, int]:
         # Both choose before either discards: the exchange is secret (GW-R06).
         picks = []
         for hand in hands:
-            picked, asked = exchange(hand, rng)
+            picked, asked = choose(hand, rng)
             picks.append(picked)
             decisions += asked
         for seat in (0, 1):
@@ -159,7 +183,7 @@ def play_game(rng: random.Random) -> tuple[tuple[int, ...], str, int, int]:
     return (*result(winners), decisions, HANDS)
 
 
-def play(rng: random.Random) -> tuple[tuple[int, ...], int]:
+def play(rng: random.Random, exchange: str = "cards") -> tuple[tuple[int, ...], int]:
     """One game, seat 0 the Romans; returns (winners, decisions taken)."""
-    winners, _, decisions, _ = play_game(rng)
+    winners, _, decisions, _ = play_game(rng, exchange)
     return winners, decisions

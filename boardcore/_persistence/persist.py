@@ -315,7 +315,8 @@ def _derived(derive: Callable[[], Match] | None, name: str) -> Callable[[], list
 def check_match(game: Game, m: Match) -> None:
     """The invariants every match at rest keeps, checked before anything runs on a
     loaded one: seats in range, every card in exactly one zone, declared zones as
-    declared, no negative numbers, and open decisions that fit the result."""
+    declared, no negative numbers, and open decisions that fit the result. Setup
+    options the save does not name (the game added them since) get their defaults."""
     players = m.players
     if players not in game.player_counts:
         raise InvalidData(f"{game.name} cannot have {players} players", where="$.players")
@@ -329,9 +330,10 @@ def check_match(game: Game, m: Match) -> None:
         options = game.spec.check_options(m.options)
     except InvalidData as exc:
         raise InvalidData(str(exc).partition(": ")[2] or str(exc), where=f"$.{exc.where}") from None
-    absent = sorted(set(options) - set(m.options))
-    if absent:
-        raise InvalidData(f"missing options {absent}", where="$.options")
+    if len(options) != len(m.options):
+        # An option the game declared after the save was made: the match was played
+        # without it, and a new option's default keeps the rules as they were.
+        m.options = options
 
     for name in ("turn", "round", "serial"):
         if getattr(m, name) < 0:

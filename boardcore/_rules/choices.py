@@ -7,7 +7,8 @@
 * :class:`SecretChoices` - ask several players secret selections at once, then
   reveal them all together;
 * :class:`ExchangeCards` and :class:`Exchange` - the card game's "discard up to N
-  in secret, then everybody discards and redraws";
+  in secret, then everybody discards and redraws"; :class:`ExchangeAtOnce` asks the
+  same choice as one decision;
 * :class:`EnforceLimit` - discard down to a hand limit, one card at a time.
 
 Every answer reaches the step as a typed value (an item, a tuple of items), so
@@ -22,11 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
-from .._values.actions import DONE, PASS, Action, Done, Pick, pick
+from .._values.actions import DONE, PASS, Action, Done, Pick, PickSet, pick
 from .._values.errors import RuleError
 from .._values.events import QUIETLY, Exchanged, Revealed, exchange
 from .._values.zones import SeatZones, Zone, of_seat
@@ -269,6 +271,54 @@ def _exchange_option(cls: Any, rules: Any, card: str) -> Pick:
 
 
 @attrs.frozen
+class ExchangeAtOnce(Select):
+    """:class:`ExchangeCards` asked as one decision: which cards of ``zone``, at most
+    ``most`` of them, to exchange, each set offered as a :class:`PickSet` of
+    positions in the zone. The sets come smallest first, then in the zone's order:
+    keep every card, each card alone, each pair... Kept secret like
+    :class:`ExchangeCards`, and revealed the same way.
+
+    One decision per player instead of one per card, with options that depend only
+    on the hand's size (so they are built once): for playouts, search and balance
+    runs. The card-by-card question reads better at a table. Override
+    :meth:`wording` to phrase the options.
+    """
+
+    zone: str
+    most: int
+    secret = True
+
+    @classmethod
+    def wording(cls, positions: tuple[int, ...]) -> str:
+        """The text of the option that exchanges the cards at ``positions`` (0 first)."""
+        if not positions:
+            return "keep every card"
+        return "exchange " + ("card " if len(positions) == 1 else "cards ") + ", ".join(str(p + 1) for p in positions)
+
+    def prompt(self, m: Match, picked: tuple[str, ...]) -> str:
+        return f"Exchange up to {self.most} cards: choose them by their places in your hand"
+
+    def run(self, m: Match) -> None:
+        options = _sets_of_positions(cast(Any, type(self)), len(m.cards(self.zone)), self.most)
+        m.ask(self.player, options, self.prompt(m, ()), self, secret=True)
+
+    def resolve(self, m: Match, player: int, action: Action) -> None:
+        if not isinstance(action, PickSet):
+            raise RuleError(f"{type(self).__name__} got {action!r}, which is no PickSet")
+        cards = m.cards(self.zone)
+        m.set_draft(player, tuple([cards[p] for p in action.positions]))
+        m.seal(player, self)
+
+
+@lru_cache(maxsize=256)
+def _sets_of_positions(cls: Any, size: int, most: int) -> tuple[PickSet, ...]:
+    # Depends on the hand's size alone: built once per class, size and most.
+    return tuple(
+        [PickSet(positions, cls.wording(positions)) for k in range(min(most, size) + 1) for positions in combinations(range(size), k)]
+    )
+
+
+@attrs.frozen
 class SecretChoices(Step):
     """Several players choose in secret at the same time; the choices are revealed together.
 
@@ -328,14 +378,14 @@ class Exchange(SecretChoices):
     Subclasses set the class attributes ``hand``, ``discard`` and ``draw`` (a
     :class:`~boardcore.Zone` or a :class:`~boardcore.SeatZones` family) and
     ``most``; override :meth:`choosers` for another order and ``selection_class``
-    to word the question.
+    to word the question, or to ask it as one decision (:class:`ExchangeAtOnce`).
     """
 
     hand: ClassVar[SeatZones]
     discard: ClassVar[Zone | SeatZones]
     draw: ClassVar[Zone | SeatZones]
     most: ClassVar[int]
-    selection_class: ClassVar[type[ExchangeCards]] = ExchangeCards
+    selection_class: ClassVar[type[ExchangeCards] | type[ExchangeAtOnce]] = ExchangeCards
 
     def selection(self, m: Match, seat: int) -> Select:
         return self.selection_class(seat, self.hand[seat], self.most)

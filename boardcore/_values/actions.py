@@ -1,8 +1,8 @@
 """Actions: what a player answers to a decision.
 
 An action is a frozen, hashable attrs value with a short ``str()`` for people.
-The engine ships the five that most decisions need (:class:`Pick`, :class:`Play`,
-:class:`Use`, :class:`Done`, :class:`Pass`); a game can define more (``Move(card, unit,
+The engine ships the six that most decisions need (:class:`Pick`, :class:`PickSet`,
+:class:`Play`, :class:`Use`, :class:`Done`, :class:`Pass`); a game can define more (``Move(card, unit,
 direction)``). Every action class defined in a game's or plugin's package is
 stored in saved games under its class name.
 """
@@ -33,6 +33,24 @@ class Pick(Action):
 
 Target = int | str | None
 """What a played card is aimed at: a seat, a card, piece or square id, or nothing."""
+
+
+@attrs.frozen(cache_hash=True)
+class PickSet(Action):
+    """Choose several items at once, named by their ``positions`` (0 first) among the
+    items the question is about, such as the cards of a hand in their order.
+
+    Offered by :class:`~boardcore.steps.ExchangeAtOnce`. Positions rather than the
+    items themselves make the options, so every hand of one size is offered the
+    same options, built once. ``text`` is what a person reads, such as
+    ``"exchange cards 2, 5"``.
+    """
+
+    positions: tuple[int, ...]
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @attrs.frozen(cache_hash=True)

@@ -27,6 +27,7 @@ __all__ = [
 ]  # fmt: skip
 
 NAME = "gallic-wars"
+EXCHANGE_HELP = "how the Strategy exchange is asked: a card at a time, or the whole hand's choice at once (faster playouts)"
 
 SPEC = boardcore.GameSpec(
     name=NAME,
@@ -34,7 +35,10 @@ SPEC = boardcore.GameSpec(
     player_counts=(2,), zones=(DRAW, HAND, DISCARD), counters=(STREAK,), table_type=GallicTable,
     setup=setup, phases=(Reinforcements, Strategy, Battle), end_if=end_if, end_check="turn", describe=describe,
     redeal=boardcore.redeal_by_owner,
-    options=(boardcore.SetupOption("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),),
+    options=(
+        boardcore.SetupOption("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),
+        boardcore.SetupOption("exchange", "cards", choices=("cards", "hand"), help=EXCHANGE_HELP),
+    ),
 )  # fmt: skip
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=deck, effects=BASE_EFFECTS)

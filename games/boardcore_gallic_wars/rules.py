@@ -157,6 +157,12 @@ class Strategy(boardcore.steps.Exchange):
     def choosers(self, m: Match) -> tuple[int, int]:
         return m.table.order()
 
+    def selection(self, m: Match, seat: int) -> boardcore.steps.Select:
+        # The setup option "exchange": "hand" asks the whole exchange as one decision.
+        if m.options.get("exchange") == "hand":
+            return boardcore.steps.ExchangeAtOnce(seat, self.hand[seat], self.most)
+        return super().selection(m, seat)
+
 
 class Battle(boardcore.Phase):
     """Hands are revealed and counted, the higher total wins the hand (GW-R07 to

@@ -196,6 +196,43 @@ def test_a_chooser_with_a_skip_of_the_phase_sits_it_out_once():
     assert boardcore.testing.check_who_is_asked(state, redeals=4) is None
 
 
+class SwapAtOnce(Swap):
+    """Swap, asked as one decision over the sets of at most two cards."""
+
+    name = "swap"
+    most = 2
+    selection_class = boardcore.steps.ExchangeAtOnce
+
+
+def test_an_exchange_at_once_offers_every_set_of_places_and_exchanges_the_cards_there():
+    game = toy.duel_variant("toy-duel-swap-at-once", phases=(SwapAtOnce, toy.Commit))
+    state = game.new_state(players=2, seed=6)
+    m = state.match
+    hand = m.cards(toy.HAND[0])
+    n = len(hand)
+    (mine,) = [d for d in state.pending if d.player == 0]
+    assert len(mine.options) == 1 + n + n * (n - 1) // 2 and mine.secret
+    assert [o.positions for o in mine.options[: n + 2]] == [(), *[(i,) for i in range(n)], (0, 1)]
+    assert all(isinstance(o, boardcore.actions.PickSet) for o in mine.options)
+    assert str(mine.options[n + 1]) == "exchange cards 1, 2" and str(mine.options[0]) == "keep every card"
+    theirs = state.view(1)
+    state.apply(0, mine.options[n])  # the last card alone
+    assert state.view(1) == theirs and m.draft(0) == hand[-1:]  # secret until both have chosen
+    assert boardcore.testing.check_who_is_asked(state, redeals=4) is None
+    top = m.cards(toy.DECK[0])[-1]
+    state.apply(1, state.pending[0].options[0])  # keep every card
+    assert m.cards(toy.DISCARD[0]) == hand[-1:] and m.cards(toy.DISCARD[1]) == ()
+    assert m.cards(toy.HAND[0]) == hand[:-1] + (top,)
+    assert toy.duel_check(m) == []
+    assert state.game.state_from_json(state.to_json()) == state
+
+
+def test_the_options_of_an_exchange_at_once_are_built_once_per_hand_size():
+    game = toy.duel_variant("toy-duel-swap-at-once", phases=(SwapAtOnce, toy.Commit))
+    a, b = game.new_state(players=2, seed=6), game.new_state(players=2, seed=7)
+    assert a.pending[0].options is b.pending[0].options
+
+
 class Generous(boardcore.Effect):
     """A house rule: every exchange draws one card more than it discards."""
 

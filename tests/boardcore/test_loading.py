@@ -202,9 +202,18 @@ def test_an_option_of_the_wrong_type_is_refused():
         key = where.rpartition(".")[2]
         for verify in (True, False):
             assert refused(DUEL, changed(data, ["options", key], value), verify=verify).where == where
+
+
+def test_a_save_without_an_option_the_game_added_since_loads_with_its_default():
+    # A save made before the game declared an option was played without it, and a new
+    # option's default keeps the old rules: the option is filled in, and the match replays.
+    data = doc()
     without = copy.deepcopy(data)
-    del without["options"]["target"]
-    assert refused(DUEL, json.dumps(without), verify=False).where == "$.options"
+    default = without["options"].pop("target")
+    for verify in (True, False):
+        loaded = DUEL.state_from_json(json.dumps(without), verify=verify)
+        assert loaded.setup_options["target"] == default
+        assert loaded == DUEL.state_from_json(json.dumps(data), verify=verify)
 
 
 def test_from_data_is_strict_too():

@@ -19,6 +19,12 @@ def test_check_game_over_hundreds_of_random_games(game):
     assert sum(summary.reasons.values()) == 300
 
 
+def test_check_game_with_the_exchange_asked_at_once(game):
+    # exchange="hand": each exchange is one decision over the sets of cards (163 options)
+    summary = check_game(game, games=20, seed=7, every=4, checks=[invariants], options={"exchange": "hand"})
+    assert summary.games == 20 and sum(summary.reasons.values()) == 20
+
+
 @settings(max_examples=40, deadline=None)
 @given(playthroughs(__import__("boardcore").load_game("gallic-wars")))
 def test_gw_invariants_hold_along_any_legal_playthrough(run):

@@ -147,6 +147,60 @@ def test_gw_r06_replacements_equal_the_discards(game):
     assert len(state.match.cards("discard:1")) == 2 + 8
 
 
+# -- the setup option exchange="hand": the same exchange (GW-R06), asked as one decision ---------
+
+
+def test_gw_r06_asked_at_once_offers_every_set_of_at_most_four_cards_secretly(game):
+    state = game.new_state(players=2, seed=4, exchange="hand")
+    roman, celt = sorted(state.pending, key=lambda d: d.player)
+    # 1 + 8 + 28 + 56 + 70: keeping the hand, then every set of 1 to 4 of its 8 cards
+    assert len(roman.options) == 163 and roman.secret and celt.secret
+    assert [str(o) for o in roman.options[:3]] == ["keep every card", "exchange card 1", "exchange card 2"]
+    assert str(roman.options[-1]) == "exchange cards 5, 6, 7, 8"
+    assert all(len(o.positions) <= 4 for o in roman.options)
+    before = state.view(1)
+    state.apply(0, roman.options[9])  # cards 1 and 2
+    assert state.view(1) == before  # nothing about the Roman choice shows (GW-R06)
+    hand = state.match.cards("hand:0")
+    assert state.view(0)["draft"] == list(hand[:2])
+    assert [d.player for d in state.pending] == [1]
+
+
+def test_gw_r06_asked_at_once_discards_the_cards_chosen_and_draws_as_many(game):
+    roman = ["Caesar", "Labienus", "Decisive Battle", "Systematic Invasion", "Legions", "Conquest",
+             "Hostile Territory", "Roman Politics"]  # fmt: skip
+    state = arranged(game, seed=1, top={"draw:0": roman}, exchange="hand")
+    m = state.match
+    hand = m.cards("hand:0")
+    assert [game.card(c).name for c in hand] == roman
+    (mine,) = [d for d in state.pending if d.player == 0]
+    state.apply(0, next(o for o in mine.options if str(o) == "exchange cards 2, 7"))
+    (celt,) = state.pending
+    state.apply(1, celt.options[0])  # keeps every card
+    revealed = [e for e in state.events if isinstance(e, boardcore.events.Revealed)]
+    assert [e.items for e in revealed[-2:]] == [(hand[1], hand[6]), ()]
+    # The two went to the discard first; then the hand was fought (8 cards: the six
+    # kept and two drawn) and discarded after them (GW-R14).
+    assert len(hands_fought(state)) == 1
+    discard = m.cards("discard:0")
+    assert discard[:2] == (hand[1], hand[6]) and len(discard) == 10
+    assert set(hand) - {hand[1], hand[6]} < set(discard[2:])
+
+
+def test_gw_r06_asked_at_once_plays_whole_matches_that_save_and_replay(game):
+    for seed in range(5):
+        state = game.new_state(players=2, seed=seed, exchange="hand")
+        state.playout(lambda s, d: (seed * 7 + len(s.history)) % len(d.options))
+        assert state.is_over
+        assert game.state_from_json(state.to_json()) == state
+        assert game.replay(seed=seed, players=2, history=state.history, exchange="hand") == state
+
+
+def test_the_exchange_option_is_one_of_two_words(game):
+    with pytest.raises(boardcore.InvalidData, match="options.exchange.*'cards', 'hand'"):
+        game.new_state(players=2, seed=1, exchange="all")
+
+
 def test_gw_r07_to_r10_counting_is_automatic_with_leaders_in_their_best_type(game):
     state = arranged(game, seed=1, top={"draw:0": ["Caesar", "Labienus", "Decisive Battle", "Systematic Invasion",
                                                   "Legions", "Conquest", "Hostile Territory", "Roman Politics"]})  # fmt: skip
