@@ -8,7 +8,7 @@ median of each figure:
   ``apply`` with option ``int(choose() * len(options))`` until the game is over;
 * baseline games/s: the game written plainly (``benchmarks/<game>_baseline.py``)
   with the same rules and the same choice at every decision; a game measured with
-  setup options (Gallic Wars with ``exchange=hand``) is measured with the same
+  setup options (Gallic Wars and Horse People with ``exchange=hand``) is measured with the same
   options on both sides;
 * engine/baseline: the median of the rounds' ratios of games/s;
 * decisions per game on each side (all rounds together): they must agree, or the
@@ -67,6 +67,7 @@ PLAYOUTS = (
     Playout("gallic-wars", 2, "gallic_wars_baseline"),
     Playout("gallic-wars", 2, "gallic_wars_baseline", (("exchange", "hand"),)),
     Playout("invasions-of-the-horse-people", 3, "horse_people_baseline"),
+    Playout("invasions-of-the-horse-people", 3, "horse_people_baseline", (("exchange", "hand"),)),
     Playout("aztec-skirmish", 2, "aztec_skirmish_baseline"),
     Playout("prehistoric-warfare", 2, "prehistoric_warfare_baseline"),
 )

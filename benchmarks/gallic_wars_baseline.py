@@ -7,7 +7,8 @@ still in hand" and "done", until he says done or has picked 4 cards (then "done"
 is his only option and the engine answers it, so no decision is counted). With
 ``exchange="hand"`` (the game's setup option of that name), each player's whole
 exchange is one decision over the sets of at most 4 places in his hand, smallest
-sets first, in the order the engine's ``ExchangeAtOnce`` offers them.
+sets first, in the order the engine's ``ExchangeAtOnce`` offers them
+(``baseline_exchange.py``).
 
 No engine, no events, no checks: cards are small integers, piles are lists,
 draws are slices, and Force is counted directly (:func:`force`). The card rows
@@ -18,11 +19,11 @@ the same deck, but nothing else of the engine is used.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from itertools import combinations
+from functools import partial
 from typing import Any
 
 from baseline_data import game_data
+from baseline_exchange import exchange_at_once
 
 BASIC = ("S", "T", "R", "M")
 """The basic types; a card's kind is its index here, or one of the two below."""
@@ -118,24 +119,6 @@ def exchange_by_card(hand: list[int], rng: random.Random) -> tuple[list[int], in
     return picked, decisions
 
 
-@lru_cache(maxsize=None)
-def sets_of_places(size: int) -> tuple[tuple[int, ...], ...]:
-    """Every set of at most MAX_EXCHANGE places in a hand of ``size``, smallest first."""
-    return tuple(p for k in range(min(MAX_EXCHANGE, size) + 1) for p in combinations(range(size), k))
-
-
-def exchange_at_once(hand: list[int], rng: random.Random) -> tuple[list[int], int]:
-    """One player's secret exchange as a single decision (``exchange="hand"``): a set
-    of places taken with the benchmark's choice function; returns (the picks, which
-    leave ``hand``, 1)."""
-    sets = sets_of_places(len(hand))
-    places = sets[int(rng.random() * len(sets))]
-    picked = [hand[p] for p in places]
-    if places:
-        hand[:] = [card for i, card in enumerate(hand) if i not in places]
-    return picked, 1
-
-
 def result(winners: list[int | None]) -> tuple[tuple[int, ...], str]:
     """The game's winners and reason after the last hand (GW-R13): the winner of
     the last hand that had one, or both seats if every hand was tied."""
@@ -156,7 +139,7 @@ def play_game(rng: random.Random, exchange: str = "cards") -> tuple[tuple[int, .
     discards: list[list[int]] = [[], []]
     for pile in piles:
         rng.shuffle(pile)
-    choose = exchange_at_once if exchange == "hand" else exchange_by_card
+    choose = partial(exchange_at_once, most=MAX_EXCHANGE) if exchange == "hand" else exchange_by_card
     streak = [0, 0]
     winners: list[int | None] = []
     decisions = 0

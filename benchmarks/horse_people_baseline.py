@@ -24,9 +24,11 @@ sides play with the same deck; nothing else of the engine is used.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from baseline_data import game_data
+from baseline_exchange import exchange_at_once
 
 TYPES = ("conquest", "loot", "weakness", "strength", "tribe")
 """A card's type is its index here (as printed in the rows, never from its name, HP-R19)."""
@@ -80,7 +82,7 @@ def draw(pile: list[int], discard: list[int], n: int, rng: random.Random) -> lis
     return got
 
 
-def exchange(hand: list[int], rng: random.Random) -> tuple[list[int], int]:
+def exchange_by_card(hand: list[int], rng: random.Random) -> tuple[list[int], int]:
     """One player's secret Migration exchange (HP-D01), card by card; returns
     (the picks, which leave ``hand``, decisions asked)."""
     picked: list[int] = []
@@ -170,7 +172,7 @@ def at_limit(loot: list[int], khan: int | None) -> tuple[tuple[int, ...], str]:
     return leaders, LIMIT_DRAW
 
 
-def play_game(rng: random.Random, players: int = 3) -> tuple[tuple[int, ...], str, int, int]:
+def play_game(rng: random.Random, players: int = 3, exchange: str = "cards") -> tuple[tuple[int, ...], str, int, int]:
     """One game; returns (winners, the result's reason, decisions taken, turns played)."""
     pile = list(range(len(CARDS)))
     rng.shuffle(pile)
@@ -178,13 +180,14 @@ def play_game(rng: random.Random, players: int = 3) -> tuple[tuple[int, ...], st
     loot = [0] * players
     khan: int | None = None
     decisions = 0
+    choose = partial(exchange_at_once, most=MAX_EXCHANGE) if exchange == "hand" else exchange_by_card
     for turn in range(1, TURN_LIMIT + 1):
         # Migration: deal in blocks from seat 0 (HP-R04), all choose, then seat by
         # seat discard and redraw, so a reshuffle can bring discards back (HP-R05).
         hands = [draw(pile, discard, HAND_SIZE, rng) for _ in range(players)]
         picks = []
         for hand in hands:
-            picked, asked = exchange(hand, rng)
+            picked, asked = choose(hand, rng)
             picks.append(picked)
             decisions += asked
         for hand, picked in zip(hands, picks):
@@ -215,7 +218,8 @@ def play_game(rng: random.Random, players: int = 3) -> tuple[tuple[int, ...], st
     return winners, reason, decisions, TURN_LIMIT
 
 
-def play(rng: random.Random, players: int = 3) -> tuple[tuple[int, ...], int]:
-    """One game with ``players`` seats; returns (winners, decisions taken)."""
-    winners, _, decisions, _ = play_game(rng, players)
+def play(rng: random.Random, players: int = 3, exchange: str = "cards") -> tuple[tuple[int, ...], int]:
+    """One game with ``players`` seats; returns (winners, decisions taken). With
+    ``exchange="hand"`` each Migration exchange is one decision (``baseline_exchange.py``)."""
+    winners, _, decisions, _ = play_game(rng, players, exchange)
     return winners, decisions

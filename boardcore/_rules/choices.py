@@ -387,8 +387,15 @@ class Exchange(SecretChoices):
     most: ClassVar[int]
     selection_class: ClassVar[type[ExchangeCards] | type[ExchangeAtOnce]] = ExchangeCards
 
+    def at_once(self, m: Match) -> bool:
+        """Whether ``m`` asks each chooser's exchange as one decision
+        (:class:`ExchangeAtOnce`) rather than with ``selection_class``: no, by
+        default. A game that offers both ways reads its setup option here."""
+        return False
+
     def selection(self, m: Match, seat: int) -> Select:
-        return self.selection_class(seat, self.hand[seat], self.most)
+        kind = ExchangeAtOnce if self.at_once(m) else self.selection_class
+        return kind(seat, self.hand[seat], self.most)
 
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
         unwatched = None

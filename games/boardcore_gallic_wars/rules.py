@@ -157,11 +157,8 @@ class Strategy(boardcore.steps.Exchange):
     def choosers(self, m: Match) -> tuple[int, int]:
         return m.table.order()
 
-    def selection(self, m: Match, seat: int) -> boardcore.steps.Select:
-        # The setup option "exchange": "hand" asks the whole exchange as one decision.
-        if m.options.get("exchange") == "hand":
-            return boardcore.steps.ExchangeAtOnce(seat, self.hand[seat], self.most)
-        return super().selection(m, seat)
+    def at_once(self, m: Match) -> bool:
+        return m.options.get("exchange") == "hand"  # the setup option: the whole exchange as one decision
 
 
 class Battle(boardcore.Phase):

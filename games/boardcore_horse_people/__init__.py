@@ -25,6 +25,7 @@ from .rules import Steppes, Tribute, TributeCollected, TributePlay, at_limit, ca
 from .rules import describe, end_if, standing
 
 NAME = "invasions-of-the-horse-people"
+EXCHANGE_HELP = "how the Migration exchange is asked: a card at a time, or the whole hand's choice at once (faster playouts)"
 
 SPEC = boardcore.GameSpec(
     name=NAME, player_counts=CONSTANTS.player_counts, phases=(Migration, Tribute, Invasion, Steppes),
@@ -34,6 +35,7 @@ SPEC = boardcore.GameSpec(
     # A search settles the Invasion, which makes the next Khan, at the turn's end; searches here are
     # cheap, and luck is large beside a decision's worth, so they run 400 iterations.
     search=boardcore.SearchHints(scores=standing, settle=True, iterations=400),
+    options=(boardcore.SetupOption("exchange", "cards", choices=("cards", "hand"), help=EXCHANGE_HELP),),
 )  # fmt: skip
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=load_deck)

@@ -227,6 +227,24 @@ def test_an_exchange_at_once_offers_every_set_of_places_and_exchanges_the_cards_
     assert state.game.state_from_json(state.to_json()) == state
 
 
+class SwapAsTheMatchSays(Swap):
+    """Swap, asked at once when the match's "target" option is above 12 (a stand-in for a game's own option)."""
+
+    name = "swap"
+
+    def at_once(self, m):
+        return m.options["target"] > 12
+
+
+def test_an_exchange_asks_at_once_where_its_at_once_says_so():
+    game = toy.duel_variant("toy-duel-swap-as-told", phases=(SwapAsTheMatchSays, toy.Commit))
+    by_card = game.new_state(players=2, seed=6)
+    at_once = game.new_state(players=2, seed=6, target=13)
+    assert isinstance(by_card.pending[0].options[0], boardcore.actions.Pick)
+    assert all(isinstance(o, boardcore.actions.PickSet) for o in at_once.pending[0].options)
+    assert len(at_once.pending[0].options) == 1 + len(at_once.match.cards(toy.HAND[0]))  # at most 1 card
+
+
 def test_the_options_of_an_exchange_at_once_are_built_once_per_hand_size():
     game = toy.duel_variant("toy-duel-swap-at-once", phases=(SwapAtOnce, toy.Commit))
     a, b = game.new_state(players=2, seed=6), game.new_state(players=2, seed=7)

@@ -39,3 +39,10 @@ def test_hp_check_game_for_each_player_count(game, players):
     assert summary.games == games * SCALE
     assert summary.players == {players: games * SCALE}
     assert sum(summary.reasons.values()) == games * SCALE
+
+
+def test_hp_check_game_with_the_exchange_asked_at_once(game):
+    # exchange="hand": each Migration exchange is one decision over the sets of cards (99 options)
+    summary = check_game(game, games=4, seed=2031, players=3, every=25, cross_process=False, checks=[check],
+                         options={"exchange": "hand"})  # fmt: skip
+    assert summary.games == 4 and sum(summary.reasons.values()) == 4

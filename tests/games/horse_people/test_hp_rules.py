@@ -129,6 +129,22 @@ def test_hp_d01_exchange_up_to_four_cards_then_redraw_in_seat_order():
     assert [(e.player, e.items) for e in revealed] == [(0, tuple(hands[0][:2])), (1, tuple(hands[1][:4]))]
 
 
+def test_hp_d01_asked_at_once_exchanges_the_cards_chosen_then_redraws_in_seat_order():
+    # The setup option exchange="hand": the same exchange (HP-D01, HP-R05), one decision each.
+    hands = hands_of([], [])
+    spare = [cid("Horde", 1), cid("Horde", 2), cid("Huns"), cid("Avars"), cid("Turks"), cid("Tatars")]
+    state = arranged(GAME, 2, 0, top={DRAW: [*hands[0], *hands[1], *spare]}, exchange="hand")
+    first, second = sorted(state.pending, key=lambda d: d.player)
+    assert len(first.options) == 1 + 7 + 21 + 35 + 35 and first.secret and second.secret  # at most 4 of 7
+    before = state.view(0)
+    state.apply(1, next(o for o in second.options if str(o) == "exchange cards 1, 2, 3, 4"))
+    assert state.view(0) == before and held(state, 1) == hands[1]  # secret; nothing happens yet
+    state.apply(0, next(o for o in first.options if str(o) == "exchange cards 1, 2"))
+    assert state.match.cards(DISCARD) == (*hands[0][:2], *hands[1][:4])
+    assert held(state, 0) == [*hands[0][2:], *spare[:2]]  # seat 0 draws first
+    assert held(state, 1) == [*hands[1][4:], *spare[2:]]
+
+
 def test_hp_r05_exchanges_are_secret_until_everyone_has_chosen():
     state = deal(hands_of([], [], []), khan=2, turn=3)
     assert sorted(d.player for d in state.pending) == [0, 1, 2]  # the Khan exchanges too
