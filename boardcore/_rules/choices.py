@@ -305,8 +305,11 @@ class ExchangeAtOnce(Select):
     def resolve(self, m: Match, player: int, action: Action) -> None:
         if not isinstance(action, PickSet):
             raise RuleError(f"{type(self).__name__} got {action!r}, which is no PickSet")
-        cards = m.cards(self.zone)
-        m.set_draft(player, tuple([cards[p] for p in action.positions]))
+        cards, positions = m.cards(self.zone), action.positions
+        if any(type(p) is not int or not 0 <= p < len(cards) for p in positions) or len(set(positions)) != len(positions):
+            # only a trusted save read with verify=False can bring such an option here
+            raise RuleError(f"{type(self).__name__}: {list(positions)} are not distinct places among the {len(cards)} cards of {self.zone!r}")
+        m.set_draft(player, tuple([cards[p] for p in positions]))
         m.seal(player, self)
 
 

@@ -227,6 +227,19 @@ def test_an_exchange_at_once_offers_every_set_of_places_and_exchanges_the_cards_
     assert state.game.state_from_json(state.to_json()) == state
 
 
+def test_an_exchange_at_once_refuses_places_a_trusted_save_made_up_leaving_the_match_as_it_was():
+    game = toy.duel_variant("toy-duel-swap-at-once", phases=(SwapAtOnce, toy.Commit))
+    data = json.loads(boardcore.testing.arranged(game, 2, 6).to_json())  # not replayable: its asks are saved
+    (ask, _), *_ = data["asks"]
+    ask["options"][1]["positions"] = [7]
+    state = game.state_from_json(json.dumps(data), verify=False)
+    before = state.to_json()
+    made_up = next(d for d in state.pending if d.player == ask["player"]).options[1]
+    with pytest.raises(boardcore.PluginError, match=r"\[7\] are not distinct places among the 2 cards"):
+        state.apply(ask["player"], made_up)
+    assert state.to_json() == before
+
+
 class SwapAsTheMatchSays(Swap):
     """Swap, asked at once when the match's "target" option is above 12 (a stand-in for a game's own option)."""
 
