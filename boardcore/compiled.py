@@ -1,6 +1,6 @@
 """Which of boardcore's modules (and the games') run compiled in this process.
 
-The compiled build is optional (``BOARDCORE_COMPILE=1 pip install ...``, see
+The compiled build is optional (``python scripts/compile.py`` in a checkout, see
 docs/performance.md); without it everything runs from source. A compiled module
 whose source was edited after the build runs from source, with a
 :class:`StaleCompiledModule` warning; ``BOARDCORE_PURE_PYTHON=1`` runs everything from

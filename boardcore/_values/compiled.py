@@ -3,7 +3,7 @@ source is the one it was compiled from.
 
 Python prefers an extension module to a ``.py`` of the same name in the same
 folder, so after an edit the old compiled code would run, silently. The compiled
-build (``BOARDCORE_COMPILE=1``, see setup.py) writes ``_compiled_sources.json``
+build (``scripts/compile.py`` in a checkout) writes ``_compiled_sources.json``
 into each top package it compiled: every compiled module's name and the SHA-256
 of its source. :func:`install` puts a finder first on ``sys.meta_path`` that, for a
 module listed there, hashes the ``.py`` beside the extension and loads the ``.py``
@@ -88,7 +88,7 @@ class FreshCompiledFinder(MetaPathFinder):
             self.stale.add(name)
             warnings.warn(
                 f"{name}: {source} changed after it was compiled, so it runs from source; "
-                "rebuild with BOARDCORE_COMPILE=1 pip install -e . (or reinstall without it for a pure build)",
+                "compile again with python scripts/compile.py (or remove the build with --clean)",
                 StaleCompiledModule,
                 stacklevel=2,
             )

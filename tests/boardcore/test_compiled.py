@@ -5,7 +5,7 @@ The guard is tested on a made-up package whose one module exists twice, as a
 ``.py`` and as an extension module (a copy of boardcore's own C module, the only
 one every install with a C compiler has), so it runs without Cython. The
 comparison of whole matches runs where the package itself was compiled
-(``BOARDCORE_COMPILE=1``; ``.ci/run`` does it when a C compiler is present).
+(``python scripts/compile.py``; ``.ci/run`` does it when a C compiler is present).
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def test_a_compiled_build_compiles_every_listed_module_and_plays_exactly_as_its_
     status = boardcore.compiled.status()
     ours = [m for m in status.compiled if not m.startswith("twins_")]  # not the guard tests' packages
     if not ours:
-        pytest.skip("this install runs from source (build it with BOARDCORE_COMPILE=1 to compare)")
+        pytest.skip("this install runs from source (compile it with scripts/compile.py to compare)")
     assert sorted(set(listed) - set(ours)) == []
     stale = [m for m in status.stale if not m.startswith("twins_")]
     assert not stale, f"compiled modules older than their sources: {stale}"
