@@ -43,6 +43,7 @@ each.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -110,29 +111,53 @@ def game_features(game: Game, players: int) -> tuple[Feature, ...]:
     return tuple(found)
 
 
-def _leaves(data: Any, path: str) -> list[tuple[str, Any]]:
-    """``(path, value)`` for every plain value in nested JSON-like data."""
+MEMO_LIMIT = 8192
+"""Words whose bucket an encoder remembers, per bucket count, before it starts afresh
+(a game may describe itself in words without end)."""
+
+
+def _bucket(memo: dict[str, int], word: str, size: int) -> int:
+    """``word_bucket(word, size)``, remembered in ``memo`` (one memo per ``size``)."""
+    found = memo.get(word)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[word] = word_bucket(word, size)
+    return found
+
+
+def _hash_leaves(data: Any, path: str, memo: dict[str, int], size: int, into: list[tuple[int, Any]]) -> None:
+    """Feature hashing of nested JSON-like data, in order, into ``into``: a number adds
+    its value to the bucket of its path (``view.sides[0]``); anything else adds 1 to
+    the bucket of ``path=value``."""
     if isinstance(data, dict):
-        return [leaf for key, value in data.items() for leaf in _leaves(value, f"{path}.{key}")]
-    if isinstance(data, (list, tuple)):
-        return [leaf for i, value in enumerate(data) for leaf in _leaves(value, f"{path}[{i}]")]
-    return [(path, data)]
+        paths: Any = [(f"{path}.{key}", value) for key, value in data.items()]
+    elif isinstance(data, (list, tuple)):
+        paths = [(f"{path}[{i}]", value) for i, value in enumerate(data)]
+    else:
+        paths = [(path, data)]
+    for where, value in paths:
+        # Plain numbers and texts are hashed here rather than in a call of their own:
+        # the game's view is hashed at every step.
+        kind = type(value)
+        if kind is int or kind is float:
+            found = memo.get(where)
+            into.append((_bucket(memo, where, size) if found is None else found, value))
+        elif kind is str:
+            word = f"{where}={value}"
+            found = memo.get(word)
+            into.append((_bucket(memo, word, size) if found is None else found, 1.0))
+        elif isinstance(value, (dict, list, tuple)):
+            _hash_leaves(value, where, memo, size, into)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            into.append((_bucket(memo, where, size), value))
+        else:
+            into.append((_bucket(memo, f"{where}={value}", size), 1.0))
 
 
-def _hashed(leaves: list[tuple[str, Any]], size: int) -> list[tuple[int, Any]]:
-    """Feature hashing: a number adds its value to its path's bucket; anything else
-    adds 1 to the bucket of ``path=value``. The ``(bucket, amount)`` pairs, in order."""
-    return [
-        (word_bucket(path, size), value)
-        if isinstance(value, (int, float)) and not isinstance(value, bool)
-        else (word_bucket(f"{path}={value}", size), 1.0)
-        for path, value in leaves
-    ]
-
-
-def _bag_add(bag: np.ndarray, hashed: list[tuple[int, Any]]) -> None:
-    for bucket, amount in hashed:
-        bag[bucket] += amount
+def _arrays(entries: dict[int, float]) -> tuple[np.ndarray, np.ndarray]:
+    """A section's entries as an array of places and an array of their values."""
+    return np.fromiter(entries, np.intp, len(entries)), np.fromiter(entries.values(), np.float32, len(entries))
 
 
 class ObservationEncoder:
@@ -141,6 +166,11 @@ class ObservationEncoder:
     ``encode(state, player, prefix)`` returns a new ``float32`` array of ``size``.
     The action space (for the ``prefix`` section and the card specs) is made with
     the same ``piece_slots`` unless one is given.
+
+    An encoder remembers, per seat, the zones, counters and pieces it last read
+    and what it made of them, so encoding a match step after step reads only what
+    changed: keep one encoder for the whole run. What it remembers never changes
+    the result, which is the same as a new encoder's for the same state.
     """
 
     def __init__(
@@ -209,6 +239,12 @@ class ObservationEncoder:
         self._base = {name: s.start for name, s in self.sections.items()}
         self._table: tuple[Any, list[tuple[int, Any]]] = (None, [])
         """The last table seen, and its ``(bucket, amount)`` pairs in the bag."""
+        self._memos: dict[int, dict[str, int]] = {size: {} for size in (bag, kind_channels, counter_channels, MARK_CHANNELS)}
+        """Per bucket count, the buckets of the words met so far (``_bucket``)."""
+        self._seen: dict[tuple[str, int], tuple[tuple[Any, ...], Any]] = {}
+        """Per section and seat, the match containers last read (the very objects) and
+        what was made of them. A match's containers are replaced, never changed in
+        place (docs/architecture.md), so the same objects hold the same contents."""
 
     def __repr__(self) -> str:
         return f"<ObservationEncoder {self.game.name} players={self.players} size={self.size}>"
@@ -230,14 +266,47 @@ class ObservationEncoder:
         if type(player) is not int or not 0 <= player < self.players:
             raise InvalidData(f"no seat {player!r} in a {self.players}-player match", where="player")
         m = state.match
+        # Zones, counters and pieces are read again only when the match's containers
+        # were replaced since this seat's last encoding; each of those sections is kept
+        # as arrays of entries and values, written with one NumPy call. The rest is
+        # worked out in Python, into ``acc`` (entry -> value) and the bag's list:
+        # NumPy's per-item writes cost several times a dict's.
         out = np.zeros(self.size, dtype=np.float32)
-        self._flow(m, player, out)
-        out[[self._base["prefix"] + t for t in prefix]] = 1.0
-        self._zones(m, player, out)
-        bag = np.zeros(self.bag, dtype=np.float32)
-        piece_counters = self._counters(m, player, out, bag)
-        self._pieces(m, player, out, piece_counters, bag)
+        acc: dict[int, float] = {}
+        bag = [0.0] * self.bag
+        self._flow(m, player, acc)
+        at = self._base["prefix"]
+        for token in prefix:
+            acc[at + token] = 1.0
+        self._draft(m, player, acc)
+        seen = self._seen
+        containers: tuple[Any, ...] = (m.zones, m.specs)
+        found = seen.get(("zones", player))
+        if found is None or not all(map(operator.is_, found[0], containers)):
+            found = seen["zones", player] = (containers, _arrays(self._zones(m, player)))
+        entries, values = found[1]
+        out[entries] = values
+        containers = (m.counters, m.pieces)
+        found = seen.get(("counters", player))
+        if found is None or not all(map(operator.is_, found[0], containers)):
+            counted, hashed, by_piece = self._counters(m, player)
+            found = seen["counters", player] = (containers, (*_arrays(counted), hashed, by_piece))
+        entries, values, hashed, by_piece = found[1]
+        out[entries] = values
+        for bucket, amount in hashed:
+            bag[bucket] += amount
+        if m.pieces or m.marks:
+            containers = (m.pieces, m.counters, m.zones, m.marks)
+            found = seen.get(("pieces", player))
+            if found is None or not all(map(operator.is_, found[0], containers)):
+                placed, hashed = self._pieces(m, player, by_piece)
+                found = seen["pieces", player] = (containers, (*_arrays(placed), hashed))
+            entries, values, hashed = found[1]
+            out[entries] = values
+            for bucket, amount in hashed:
+                bag[bucket] += amount
         self._public(m, player, bag)
+        out[list(acc)] = list(acc.values())
         out[self.sections["bag"]] = bag
         for f in self.features:
             values = f.read(m, player)
@@ -251,119 +320,158 @@ class ObservationEncoder:
     def _rel(self, seat: int, player: int) -> int:
         return (seat - player) % self.players
 
-    def _flow(self, m: Match, player: int, out: np.ndarray) -> None:
+    def _flow(self, m: Match, player: int, acc: dict[int, float]) -> None:
         n, base = self.players, self._base
-        out[base["seat"] + player] = 1.0
-        out[base["clock"]], out[base["clock"] + 1] = m.turn, m.round
+        acc[base["seat"] + player] = 1.0
+        acc[base["clock"]], acc[base["clock"] + 1] = m.turn, m.round
         active = m.active_seat
-        out[base["active"] + (n if active is None else self._rel(active, player))] = 1.0
+        acc[base["active"] + (n if active is None else (active - player) % n)] = 1.0
         for decision, _ in m.asks:
             if decision.player == player or not decision.secret:
-                out[base["asked"] + self._rel(decision.player, player)] = 1.0
+                acc[base["asked"] + (decision.player - player) % n] = 1.0
         for seat in m.out:
-            out[base["out"] + self._rel(seat, player)] = 1.0
+            acc[base["out"] + (seat - player) % n] = 1.0
         phase = self.phases.index(m.phase) if m.phase in self.phases else len(self.phases)
-        out[base["phase"] + phase] = 1.0
+        acc[base["phase"] + phase] = 1.0
         if m.result is not None:
             for seat in m.result.winners:
-                out[base["result"] + self._rel(seat, player)] = 1.0
-            out[base["result"] + n] = 1.0
+                acc[base["result"] + (seat - player) % n] = 1.0
+            acc[base["result"] + n] = 1.0
 
-    def _zones(self, m: Match, player: int, out: np.ndarray) -> None:
-        width, spec_of = 2 + self.spec_count, self.space.spec_of
-        zones, draft = self._base["zones"], self._base["draft"]
+    def _zones(self, m: Match, player: int) -> dict[int, float]:
+        """The zones section's entries."""
+        n, width, spec_of = self.players, 2 + self.spec_count, self.space.spec_of
+        base, groups, specs = self._base["zones"], self._zone_group, m.specs
+        acc: dict[int, float] = {}
+        get = acc.get
         for zone, cards in m.zones.items():
-            spec = m.specs[zone]
-            found = self._zone_group.get(zone)
+            spec = specs[zone]
+            found = groups.get(zone)
             if found is not None:
-                group = found[0] + (0 if found[1] is None else self._rel(found[1], player))
-            elif spec.owner is not None and 0 <= spec.owner < self.players:
-                group = self._other_group + self._rel(spec.owner, player)
+                group = found[0] + (0 if found[1] is None else (found[1] - player) % n)
+            elif spec.owner is not None and 0 <= spec.owner < n:
+                group = self._other_group + (spec.owner - player) % n
             else:
-                group = self._other_group + self.players
-            at = zones + group * width
-            out[at] += len(cards)
+                group = self._other_group + n
+            at = base + group * width
+            acc[at] = get(at, 0.0) + len(cards)
             if spec.visible_to(player):  # the one test that lets cards in
-                out[at + 1] = 1.0
+                acc[at + 1] = 1.0
+                at += 2
                 for card in cards:
-                    out[at + 2 + spec_of[card]] += 1.0
+                    entry = at + spec_of[card]
+                    acc[entry] = get(entry, 0.0) + 1.0
+        return acc
+
+    def _draft(self, m: Match, player: int, acc: dict[int, float]) -> None:
+        draft, spec_of = self._base["draft"], self.space.spec_of
         picks = m.drafts.get(player, ())
         for item in picks:
             if item in spec_of:
-                out[draft + spec_of[item]] += 1.0
-        out[draft + self.spec_count] = len(picks)
+                entry = draft + spec_of[item]
+                acc[entry] = acc.get(entry, 0.0) + 1.0
+        acc[draft + self.spec_count] = len(picks)
 
-    def _counters(self, m: Match, player: int, out: np.ndarray, bag: np.ndarray) -> dict[str, list[tuple[str, int]]]:
-        """Declared counters into their section; counters of pieces returned by piece;
-        the rest into the bag."""
+    def _counters(self, m: Match, player: int) -> tuple[dict[int, float], list[tuple[int, Any]], dict[str, list[tuple[str, int]]]]:
+        """The counters section's entries (the declared counters), the bag's
+        ``(bucket, amount)`` pairs (the others), and the counters of pieces by piece."""
         n, base = self.players, self._base["counters"]
         seat_part = len(self.seat_counters) * n
+        memo, size = self._memos[self.bag], self.bag
+        acc: dict[int, float] = {}
+        bag: list[tuple[int, Any]] = []
         by_piece: dict[str, list[tuple[str, int]]] = {}
+        pieces = m.pieces
         for key, value in m.counters.items():
             name, sep, owner = key.partition("@")
             if not sep:
                 index = self._match_counter.get(name)
                 if index is not None:
-                    out[base + seat_part + index] = value
+                    acc[base + seat_part + index] = value
                 else:
-                    bag[word_bucket(f"counter:{name}", self.bag)] += value
-            elif owner in m.pieces:
+                    bag.append((_bucket(memo, f"counter:{name}", size), value))
+            elif owner in pieces:
                 by_piece.setdefault(owner, []).append((name, value))
             elif owner.isdigit() and int(owner) < n:
-                seat = self._rel(int(owner), player)
+                seat = (int(owner) - player) % n
                 index = self._seat_counter.get(name)
                 if index is not None:
-                    out[base + index * n + seat] = value
+                    acc[base + index * n + seat] = value
                 else:
-                    bag[word_bucket(f"counter:{name}@+{seat}", self.bag)] += value
+                    bag.append((_bucket(memo, f"counter:{name}@+{seat}", size), value))
             else:
-                bag[word_bucket(f"counter:{name}@{owner}", self.bag)] += value
-        return by_piece
+                bag.append((_bucket(memo, f"counter:{name}@{owner}", size), value))
+        return acc, bag, by_piece
 
-    def _pieces(self, m: Match, player: int, out: np.ndarray, counters: dict[str, list[tuple[str, int]]], bag: np.ndarray) -> None:
+    def _pieces(
+        self, m: Match, player: int, counters: dict[str, list[tuple[str, int]]]
+    ) -> tuple[dict[int, float], list[tuple[int, Any]]]:
+        """The board's and the pieces' entries, and the bag's ``(bucket, amount)`` pairs."""
         n, kinds, channels, q = self.players, self.kinds, self.counter_channels, len(self.squares)
         board, slots = self._base["board"], self._base["pieces"]
         counter_planes = board + n * kinds * q
         mark_planes = counter_planes + channels * q
         slot_width = kinds + channels + 1
+        squares = self.squares
+        kind_memo, channel_memo, bag_memo = self._memos[kinds], self._memos[channels], self._memos[self.bag]
+        acc: dict[int, float] = {}
+        get = acc.get
+        bag: list[tuple[int, Any]] = []
         placed = [0] * n
         for pid, piece in m.pieces.items():
-            if not 0 <= piece.owner < n:
-                bag[word_bucket(f"piece:{piece.kind}", self.bag)] += 1.0
+            owner = piece.owner
+            if not 0 <= owner < n:
+                bag.append((_bucket(bag_memo, f"piece:{piece.kind}", self.bag), 1.0))
                 continue
-            owner = self._rel(piece.owner, player)
-            kind = word_bucket(piece.kind, kinds)
-            square = self.squares.get(piece.square) if piece.square is not None else None
+            rel = (owner - player) % n
+            kind = kind_memo.get(piece.kind)
+            if kind is None:
+                kind = _bucket(kind_memo, piece.kind, kinds)
+            square = squares.get(piece.square) if piece.square is not None else None
             if square is not None:
-                out[board + (owner * kinds + kind) * q + square] = 1.0
+                acc[board + (rel * kinds + kind) * q + square] = 1.0
                 for name, value in counters.get(pid, ()):
-                    out[counter_planes + word_bucket(name, channels) * q + square] += value
+                    channel = channel_memo.get(name)
+                    if channel is None:
+                        channel = _bucket(channel_memo, name, channels)
+                    entry = counter_planes + channel * q + square
+                    acc[entry] = get(entry, 0.0) + value
                 continue
-            slot = min(placed[piece.owner], self.slots - 1)
-            placed[piece.owner] += 1
-            at = slots + (owner * self.slots + slot) * slot_width
-            out[at + kind] += 1.0
+            slot = min(placed[owner], self.slots - 1)
+            placed[owner] += 1
+            at = slots + (rel * self.slots + slot) * slot_width
+            acc[at + kind] = get(at + kind, 0.0) + 1.0
             for name, value in counters.get(pid, ()):
-                out[at + kinds + word_bucket(name, channels)] += value
+                entry = at + kinds + _bucket(channel_memo, name, channels)
+                acc[entry] = get(entry, 0.0) + value
             attached = m.attached(pid)
             if attached:
-                out[at + kinds + channels] += len(attached)
+                entry = at + kinds + channels
+                acc[entry] = get(entry, 0.0) + len(attached)
         for flag, items in m.marks.items():
-            bag[word_bucket(f"mark:{flag}", self.bag)] += len(items)
+            bag.append((_bucket(bag_memo, f"mark:{flag}", self.bag), len(items)))
             if q:
+                plane = mark_planes + _bucket(self._memos[MARK_CHANNELS], flag, MARK_CHANNELS) * q
                 for item in items:
                     marked = m.pieces.get(item)
-                    if marked is not None and marked.square in self.squares:
-                        out[mark_planes + word_bucket(flag, MARK_CHANNELS) * q + self.squares[marked.square]] += 1.0
+                    if marked is not None and marked.square in squares:
+                        entry = plane + squares[marked.square]
+                        acc[entry] = get(entry, 0.0) + 1.0
+        return acc, bag
 
-    def _public(self, m: Match, player: int, bag: np.ndarray) -> None:
+    def _public(self, m: Match, player: int, bag: list[float]) -> None:
         """The table and the game's own view entries, hashed into the bag."""
-        spec = self.game.spec
+        spec, memo, size = self.game.spec, self._memos[self.bag], self.bag
         if m.table is not None:
             cached, hashed = self._table
             if cached is not m.table:  # tables are frozen and replaced when they change
-                hashed = _hashed(_leaves(self.game.codec.dump(m.table, spec.table_type), "table"), self.bag)
+                hashed = []
+                _hash_leaves(self.game.codec.dump(m.table, spec.table_type), "table", memo, size, hashed)
                 self._table = (m.table, hashed)
-            _bag_add(bag, hashed)
+            for bucket, amount in hashed:
+                bag[bucket] += amount
         if spec.describe is not None:
-            _bag_add(bag, _hashed(_leaves(spec.describe(m, player), "view"), self.bag))
+            described: list[tuple[int, Any]] = []
+            _hash_leaves(spec.describe(m, player), "view", memo, size, described)
+            for bucket, amount in described:
+                bag[bucket] += amount

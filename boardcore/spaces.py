@@ -112,6 +112,10 @@ def action_id(action: Any) -> int | None:
     return int(action)
 
 
+READS_LIMIT = 4096
+"""Options an action space remembers the ids of (``ActionSpace._reads``) before it starts afresh."""
+
+
 def word_bucket(word: str, buckets: int) -> int:
     """The bucket of a word: a CRC-32, so it is the same in every process."""
     return zlib.crc32(word.encode("utf-8")) % buckets
@@ -155,6 +159,10 @@ class ActionSpace:
         self._ids = {name: i for i, name in enumerate(names)}
         self._static = static
         self._words: dict[str, int] = {}
+        self._reads: dict[int, tuple[Action, tuple[int, ...]]] = {}
+        """Options that read the same whatever the match (a pick of card ids or
+        squares, done, pass), by identity: the option itself and its ids. Games make
+        such options once and offer them again and again."""
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.game.name} players={self.players} size={self.size}>"
@@ -195,7 +203,20 @@ class ActionSpace:
         if decision is None:
             raise IllegalAction(f"player {player} is not being asked anything", player=player)
         reader = _Reader(self, state.match, player)
-        raw = [tuple(reader.action(option)) for option in decision.options]
+        reads, static = self._reads, self._static
+        raw = []
+        for option in decision.options:
+            known = reads.get(id(option))
+            if known is not None and known[0] is option:
+                raw.append(known[1])
+                continue
+            tokens = tuple(reader.action(option))
+            kind = type(option)
+            if kind is Done or kind is Pass or (isinstance(option, Pick) and kind is Pick and all(w in static for w in _words_of(option.item))):
+                if len(reads) >= READS_LIMIT:
+                    reads.clear()
+                reads[id(option)] = (option, tokens)  # kept with the option, so its id is not reused meanwhile
+            raw.append(tokens)
         choice = Choice(self, player, decision.options, tuple(_told_apart(raw)))
         for token in prefix:
             step = choice.choose(token)
@@ -261,7 +282,7 @@ class _Reader:
         return [self.space.word_id(str(value))]
 
     def words(self, text: str) -> list[int]:
-        return [self.word(w) for w in text.split()] if " " in text else [self.word(text)]
+        return [self.word(w) for w in _words_of(text)]
 
     def word(self, word: str) -> int:
         space = self.space
@@ -286,6 +307,11 @@ class _Reader:
             off_board = [pid for pid in self.m.pieces_of(seat) if self.m.pieces[pid].square is None]
             slots.update((pid, index) for index, pid in enumerate(off_board))
         return slots
+
+
+def _words_of(text: str) -> list[str]:
+    """The words an option's text is read as: split at spaces, if it has any."""
+    return text.split() if " " in text else [text]
 
 
 def _told_apart(raw: list[tuple[int, ...]]) -> Iterable[tuple[int, ...]]:

@@ -179,9 +179,20 @@ def test_the_c_module_is_built_where_ci_has_a_compiler():
     # failed there (the build is optional, so pip only warns) must not go unnoticed.
     if not os.environ.get("CI") or os.environ.get("BOARDCORE_PURE_PYTHON", "") not in ("", "0"):
         pytest.skip("only checked in CI, with the C module switched on")
-    if shutil.which("cc") is None and shutil.which("gcc") is None:
-        pytest.skip("no C compiler here")
+    if not _c_compiler_runs():
+        pytest.skip("no working C compiler here")
     assert rng.ACCELERATED
+
+
+def _c_compiler_runs() -> bool:
+    """Whether the C compiler a build would use (``$CC``, else ``cc`` or ``gcc``) runs."""
+    command = os.environ.get("CC", "").split() or [shutil.which("cc") or shutil.which("gcc") or ""]
+    if not command[0]:
+        return False
+    try:
+        return subprocess.run([*command, "--version"], capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
 
 
 @accelerated

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 import re
+import types
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import boardcore
+from boardcore import observations, spaces
 from boardcore.observations import Feature, ObservationEncoder
 from boardcore.spaces import ActionSpace, Choice, Cursor, card_specs, rewards
 
@@ -167,6 +169,56 @@ def test_a_seat_sees_the_same_observation_whatever_it_cannot_see(name, players):
             compared += 1
             changed += any(not np.array_equal(encoder.encode(state, o), encoder.encode(twin, o)) for o in range(players) if o != seat)
     assert compared > 0 and changed > 0
+
+
+@pytest.mark.parametrize("name,players", COUNTS)
+def test_an_encoder_that_remembers_encodes_as_a_new_one(name, players, monkeypatch):
+    """An encoder reads zones, counters and pieces again only when the match's
+    containers were replaced since it last encoded that seat, and remembers the
+    buckets of words (a few here, so that it starts afresh again and again): in any
+    order of states and seats (forward, then going back to earlier ones), it
+    encodes as an encoder made for that one state."""
+    monkeypatch.setattr(observations, "MEMO_LIMIT", 3)
+    game = boardcore.load_game(name)
+    kept = ObservationEncoder(game, players)
+    states = [state.clone() for state, _ in decisions(game, players, seed=players, limit=120)]
+    rng = random.Random(players)
+    for state in states + rng.sample(states, len(states)):
+        seat = rng.randrange(players)
+        fresh = ObservationEncoder(game, players, space=kept.space)
+        assert np.array_equal(kept.encode(state, seat), fresh.encode(state, seat))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_space_that_remembers_options_reads_them_as_a_new_one(name, monkeypatch):
+    """An action space remembers the ids of options that read the same in any match
+    (a few here, so that it starts afresh again and again)."""
+    monkeypatch.setattr(spaces, "READS_LIMIT", 3)
+    game = boardcore.load_game(name)
+    kept = ActionSpace(game, 2)
+    for state, decision in decisions(game, 2, seed=3, limit=150):
+        fresh = ActionSpace(game, 2)
+        assert kept.choice(state, decision.player).sequences == fresh.choice(state, decision.player).sequences
+
+
+def test_an_option_naming_a_piece_is_read_again_in_every_match():
+    """A piece reads as its square, which changes: such an option is never remembered,
+    even when a game offers the very same option object again."""
+    game = boardcore.load_game("aztec-skirmish")
+    space = ActionSpace(game, 2)
+    state = game.new_state(players=2, seed=1, deployment="standard")
+    piece = next(iter(state.match.pieces))
+    option = boardcore.actions.Pick(piece, "that piece")
+
+    def asking(state):  # the state, with one decision of player 0 offering ``option``
+        decision = boardcore.Decision(0, (option, boardcore.actions.DONE), "which?")
+        return types.SimpleNamespace(game=state.game, players=2, pending=(decision,), match=state.match)
+
+    moved = state.clone()
+    moved.match.move_piece(piece, "d4" if state.match.pieces[piece].square != "d4" else "d5")
+    for one in (state, moved, state):
+        square = one.match.pieces[piece].square
+        assert space.choice(asking(one), 0).sequences[0][0] == space.id_of(f"square:{square}")
 
 
 def test_the_observation_shows_own_cards_and_only_counts_of_hidden_ones():
