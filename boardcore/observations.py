@@ -241,7 +241,7 @@ class ObservationEncoder:
         """The last table seen, and its ``(bucket, amount)`` pairs in the bag."""
         self._memos: dict[int, dict[str, int]] = {size: {} for size in (bag, kind_channels, counter_channels, MARK_CHANNELS)}
         """Per bucket count, the buckets of the words met so far (``_bucket``)."""
-        self._seen: dict[tuple[str, int], tuple[tuple[Any, ...], Any]] = {}
+        self._seen: dict[tuple[str, int], Any] = {}
         """Per section and seat, the match containers last read (the very objects) and
         what was made of them. A match's containers are replaced, never changed in
         place (docs/architecture.md), so the same objects hold the same contents."""
@@ -266,45 +266,63 @@ class ObservationEncoder:
         if type(player) is not int or not 0 <= player < self.players:
             raise InvalidData(f"no seat {player!r} in a {self.players}-player match", where="player")
         m = state.match
-        # Zones, counters and pieces are read again only when the match's containers
-        # were replaced since this seat's last encoding; each of those sections is kept
-        # as arrays of entries and values, written with one NumPy call. The rest is
-        # worked out in Python, into ``acc`` (entry -> value) and the bag's list:
-        # NumPy's per-item writes cost several times a dict's.
-        out = np.zeros(self.size, dtype=np.float32)
+        # Zones, counters, pieces and marks are read again only when the match's
+        # containers were replaced since this seat's last encoding. The rest is worked
+        # out in Python, into ``acc`` (entry -> value) and the bag's list, and written
+        # in one go: NumPy's per-item writes cost several times a dict's. Sections
+        # never share entries, so the order of writing them does not matter.
+        seen = self._seen
+        containers: tuple[Any, ...] = (m.zones, m.specs)
+        zones = seen.get(("zones", player))
+        if zones is None or not all(map(operator.is_, zones[0], containers)):
+            zones = seen["zones", player] = (containers, (*_arrays(self._zones(m, player)), ()))
+        containers = (m.counters, m.pieces)
+        counters = seen.get(("counters", player))
+        if counters is None or not all(map(operator.is_, counters[0], containers)):
+            counted, hashed, by_piece = self._counters(m, player)
+            counters = seen["counters", player] = (containers, (*_arrays(counted), hashed, by_piece))
+        parts = [zones, counters]
+        if m.pieces:
+            # The pieces' section depends on the zones only through the cards attached
+            # to pieces off the board: those counts are checked one by one, since the
+            # zones are replaced whenever any card moves.
+            by_piece = counters[1][3]
+            pieces = seen.get(("pieces", player))
+            if (
+                pieces is None
+                or pieces[0][0] is not m.pieces
+                or (pieces[0][1] is not by_piece and pieces[0][1] != by_piece)
+                or any(len(m.attached(pid)) != count for pid, count in pieces[1][3])
+            ):
+                placed, hashed, hosts = self._pieces(m, player, by_piece)
+                pieces = seen["pieces", player] = ((m.pieces, by_piece), (*_arrays(placed), hashed, hosts))
+            parts.append(pieces)
+        if m.marks:
+            containers = (m.marks, m.pieces)
+            marks = seen.get(("marks", player))
+            if marks is None or not all(map(operator.is_, marks[0], containers)):
+                marked, hashed = self._marks(m)
+                marks = seen["marks", player] = (containers, (*_arrays(marked), hashed))
+            parts.append(marks)
+        # The sections above, written into one array (and their bag entries added up,
+        # in order) once, and copied while none of them changes.
+        composed = seen.get(("composed", player))
+        if composed is None or len(composed[0]) != len(parts) or not all(map(operator.is_, composed[0], parts)):
+            whole = np.zeros(self.size, dtype=np.float32)
+            start = [0.0] * self.bag
+            for _, (entries, values, pairs, *_) in parts:
+                whole[entries] = values
+                for bucket, amount in pairs:
+                    start[bucket] += amount
+            composed = seen["composed", player] = (parts, (whole, start))
+        out = composed[1][0].copy()
+        bag = composed[1][1][:]
         acc: dict[int, float] = {}
-        bag = [0.0] * self.bag
         self._flow(m, player, acc)
         at = self._base["prefix"]
         for token in prefix:
             acc[at + token] = 1.0
         self._draft(m, player, acc)
-        seen = self._seen
-        containers: tuple[Any, ...] = (m.zones, m.specs)
-        found = seen.get(("zones", player))
-        if found is None or not all(map(operator.is_, found[0], containers)):
-            found = seen["zones", player] = (containers, _arrays(self._zones(m, player)))
-        entries, values = found[1]
-        out[entries] = values
-        containers = (m.counters, m.pieces)
-        found = seen.get(("counters", player))
-        if found is None or not all(map(operator.is_, found[0], containers)):
-            counted, hashed, by_piece = self._counters(m, player)
-            found = seen["counters", player] = (containers, (*_arrays(counted), hashed, by_piece))
-        entries, values, hashed, by_piece = found[1]
-        out[entries] = values
-        for bucket, amount in hashed:
-            bag[bucket] += amount
-        if m.pieces or m.marks:
-            containers = (m.pieces, m.counters, m.zones, m.marks)
-            found = seen.get(("pieces", player))
-            if found is None or not all(map(operator.is_, found[0], containers)):
-                placed, hashed = self._pieces(m, player, by_piece)
-                found = seen["pieces", player] = (containers, (*_arrays(placed), hashed))
-            entries, values, hashed = found[1]
-            out[entries] = values
-            for bucket, amount in hashed:
-                bag[bucket] += amount
         self._public(m, player, bag)
         out[list(acc)] = list(acc.values())
         out[self.sections["bag"]] = bag
@@ -405,18 +423,20 @@ class ObservationEncoder:
 
     def _pieces(
         self, m: Match, player: int, counters: dict[str, list[tuple[str, int]]]
-    ) -> tuple[dict[int, float], list[tuple[int, Any]]]:
-        """The board's and the pieces' entries, and the bag's ``(bucket, amount)`` pairs."""
+    ) -> tuple[dict[int, float], list[tuple[int, Any]], tuple[tuple[str, int], ...]]:
+        """The entries of the pieces (on the board's planes and in the slots), the
+        bag's ``(bucket, amount)`` pairs, and how many cards are attached to each piece
+        off the board."""
         n, kinds, channels, q = self.players, self.kinds, self.counter_channels, len(self.squares)
         board, slots = self._base["board"], self._base["pieces"]
         counter_planes = board + n * kinds * q
-        mark_planes = counter_planes + channels * q
         slot_width = kinds + channels + 1
         squares = self.squares
         kind_memo, channel_memo, bag_memo = self._memos[kinds], self._memos[channels], self._memos[self.bag]
         acc: dict[int, float] = {}
         get = acc.get
         bag: list[tuple[int, Any]] = []
+        hosts: list[tuple[str, int]] = []
         placed = [0] * n
         for pid, piece in m.pieces.items():
             owner = piece.owner
@@ -444,10 +464,20 @@ class ObservationEncoder:
             for name, value in counters.get(pid, ()):
                 entry = at + kinds + _bucket(channel_memo, name, channels)
                 acc[entry] = get(entry, 0.0) + value
-            attached = m.attached(pid)
+            attached = len(m.attached(pid))
+            hosts.append((pid, attached))
             if attached:
                 entry = at + kinds + channels
-                acc[entry] = get(entry, 0.0) + len(attached)
+                acc[entry] = get(entry, 0.0) + attached
+        return acc, bag, tuple(hosts)
+
+    def _marks(self, m: Match) -> tuple[dict[int, float], list[tuple[int, Any]]]:
+        """The marks' entries on the board's planes, and the bag's ``(bucket, amount)`` pairs."""
+        n, kinds, channels, q = self.players, self.kinds, self.counter_channels, len(self.squares)
+        mark_planes = self._base["board"] + (n * kinds + channels) * q
+        squares, bag_memo = self.squares, self._memos[self.bag]
+        acc: dict[int, float] = {}
+        bag: list[tuple[int, Any]] = []
         for flag, items in m.marks.items():
             bag.append((_bucket(bag_memo, f"mark:{flag}", self.bag), len(items)))
             if q:
@@ -456,7 +486,7 @@ class ObservationEncoder:
                     marked = m.pieces.get(item)
                     if marked is not None and marked.square in squares:
                         entry = plane + squares[marked.square]
-                        acc[entry] = get(entry, 0.0) + 1.0
+                        acc[entry] = acc.get(entry, 0.0) + 1.0
         return acc, bag
 
     def _public(self, m: Match, player: int, bag: list[float]) -> None:
