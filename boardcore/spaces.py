@@ -317,6 +317,8 @@ def _words_of(text: str) -> list[str]:
 def _told_apart(raw: list[tuple[int, ...]]) -> Iterable[tuple[int, ...]]:
     """Each option's ids, made unique: options that read alike get ``alt`` digits,
     and every option ends with ``end`` so that none is the start of another."""
+    if len(set(raw)) == len(raw):  # the usual case: no two options read alike
+        return [(*tokens, END_ID) for tokens in raw]
     seen: dict[tuple[int, ...], list[int]] = {}
     for index, tokens in enumerate(raw):
         seen.setdefault(tokens, []).append(index)

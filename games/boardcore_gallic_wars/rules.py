@@ -19,6 +19,7 @@ Reinforcements, its exchange in Strategy (the skip is used up as it begins).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal, cast
 
 import attrs
@@ -221,8 +222,16 @@ def describe(m: Match, player: int | None) -> dict[str, Any]:
     ]
     view: dict[str, Any] = {"sides": names, **({"hands fought": fought} if fought else {})}
     if player is not None:
-        own, hand, picks = m.rules.memo(_prepared)[1], m.cards(HAND[player]), m.draft(player)
-        view["your Force"] = best_total([own[c] for c in hand], CONSTANTS.counted_per_type)
+        hand, picks = m.cards(HAND[player]), m.draft(player)
+        view["your Force"] = _force(m.rules, hand)
         if picks:  # exchanging: what the cards not picked are worth
-            view["Force of what you keep"] = best_total([own[c] for c in hand if c not in picks], CONSTANTS.counted_per_type)
+            view["Force of what you keep"] = _force(m.rules, tuple([c for c in hand if c not in picks]))
     return view
+
+
+@functools.lru_cache(maxsize=4096)
+def _force(rules: boardcore.Game, cards: tuple[str, ...]) -> int:
+    """The Force of a hand of ``cards``, remembered: views, and so every step of a
+    learning environment, ask for it while the hand does not change."""
+    own = rules.memo(_prepared)[1]
+    return best_total([own[c] for c in cards], CONSTANTS.counted_per_type)
