@@ -116,7 +116,7 @@ MEMO_LIMIT = 8192
 (a game may describe itself in words without end)."""
 
 
-def _bucket(memo: dict[str, int], word: str, size: int) -> int:
+def _bucket(memo: dict[Any, int], word: str, size: int) -> int:
     """``word_bucket(word, size)``, remembered in ``memo`` (one memo per ``size``)."""
     found = memo.get(word)
     if found is None:
@@ -126,33 +126,40 @@ def _bucket(memo: dict[str, int], word: str, size: int) -> int:
     return found
 
 
-def _hash_leaves(data: Any, path: str, memo: dict[str, int], size: int, into: list[tuple[int, Any]]) -> None:
+def _hash_leaves(data: Any, path: str, memo: dict[Any, int], size: int, into: list[tuple[int, Any]]) -> None:
     """Feature hashing of nested JSON-like data, in order, into ``into``: a number adds
     its value to the bucket of its path (``view.sides[0]``); anything else adds 1 to
     the bucket of ``path=value``."""
     if isinstance(data, dict):
-        paths: Any = [(f"{path}.{key}", value) for key, value in data.items()]
+        items: Any = data.items()
+        listed = False
     elif isinstance(data, (list, tuple)):
-        paths = [(f"{path}[{i}]", value) for i, value in enumerate(data)]
+        items = enumerate(data)
+        listed = True
     else:
-        paths = [(path, data)]
-    for where, value in paths:
-        # Plain numbers and texts are hashed here rather than in a call of their own:
-        # the game's view is hashed at every step.
-        kind = type(value)
-        if kind is int or kind is float:
-            found = memo.get(where)
-            into.append((_bucket(memo, where, size) if found is None else found, value))
-        elif kind is str:
-            word = f"{where}={value}"
-            found = memo.get(word)
-            into.append((_bucket(memo, word, size) if found is None else found, 1.0))
-        elif isinstance(value, (dict, list, tuple)):
-            _hash_leaves(value, where, memo, size, into)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool):
-            into.append((_bucket(memo, where, size), value))
+        if isinstance(data, (int, float)) and not isinstance(data, bool):
+            into.append((_bucket(memo, path, size), data))
         else:
-            into.append((_bucket(memo, f"{where}={value}", size), 1.0))
+            into.append((_bucket(memo, f"{path}={data}", size), 1.0))
+        return
+    # The game's view is hashed at every step: the bucket of a plain number or text
+    # under a text key or a list index is remembered by (path, key[, text]), so that
+    # its word is not written out again. (A key that is not a text is written out:
+    # 1 and True are equal keys but different words.)
+    for key, value in items:
+        kind = type(value)
+        if kind is int or kind is float or kind is str:
+            plain = listed or type(key) is str
+            known = (path, listed, key) if kind is not str else (path, listed, key, value)
+            found = memo.get(known) if plain else None
+            if found is None:
+                where = f"{path}[{key}]" if listed else f"{path}.{key}"
+                found = _bucket(memo, where if kind is not str else f"{where}={value}", size)
+                if plain:
+                    memo[known] = found
+            into.append((found, value if kind is not str else 1.0))
+        else:
+            _hash_leaves(value, f"{path}[{key}]" if listed else f"{path}.{key}", memo, size, into)
 
 
 def _arrays(entries: dict[int, float]) -> tuple[np.ndarray, np.ndarray]:
@@ -239,7 +246,7 @@ class ObservationEncoder:
         self._base = {name: s.start for name, s in self.sections.items()}
         self._table: tuple[Any, list[tuple[int, Any]]] = (None, [])
         """The last table seen, and its ``(bucket, amount)`` pairs in the bag."""
-        self._memos: dict[int, dict[str, int]] = {size: {} for size in (bag, kind_channels, counter_channels, MARK_CHANNELS)}
+        self._memos: dict[int, dict[Any, int]] = {size: {} for size in (bag, kind_channels, counter_channels, MARK_CHANNELS)}
         """Per bucket count, the buckets of the words met so far (``_bucket``)."""
         self._seen: dict[tuple[str, int], Any] = {}
         """Per section and seat, the match containers last read (the very objects) and
@@ -317,14 +324,14 @@ class ObservationEncoder:
             composed = seen["composed", player] = (parts, (whole, start))
         out = composed[1][0].copy()
         bag = composed[1][1][:]
-        acc: dict[int, float] = {}
-        self._flow(m, player, acc)
+        # The few entries of the flow, the prefix and the draft are written one by
+        # one: cheaper, for so few, than gathering them for one NumPy call.
+        self._flow(m, player, out)
         at = self._base["prefix"]
         for token in prefix:
-            acc[at + token] = 1.0
-        self._draft(m, player, acc)
+            out[at + token] = 1.0
+        self._draft(m, player, out)
         self._public(m, player, bag)
-        out[list(acc)] = list(acc.values())
         out[self.sections["bag"]] = bag
         for f in self.features:
             values = f.read(m, player)
@@ -338,23 +345,23 @@ class ObservationEncoder:
     def _rel(self, seat: int, player: int) -> int:
         return (seat - player) % self.players
 
-    def _flow(self, m: Match, player: int, acc: dict[int, float]) -> None:
+    def _flow(self, m: Match, player: int, out: np.ndarray) -> None:
         n, base = self.players, self._base
-        acc[base["seat"] + player] = 1.0
-        acc[base["clock"]], acc[base["clock"] + 1] = m.turn, m.round
+        out[base["seat"] + player] = 1.0
+        out[base["clock"]], out[base["clock"] + 1] = m.turn, m.round
         active = m.active_seat
-        acc[base["active"] + (n if active is None else (active - player) % n)] = 1.0
+        out[base["active"] + (n if active is None else (active - player) % n)] = 1.0
         for decision, _ in m.asks:
             if decision.player == player or not decision.secret:
-                acc[base["asked"] + (decision.player - player) % n] = 1.0
+                out[base["asked"] + (decision.player - player) % n] = 1.0
         for seat in m.out:
-            acc[base["out"] + (seat - player) % n] = 1.0
+            out[base["out"] + (seat - player) % n] = 1.0
         phase = self.phases.index(m.phase) if m.phase in self.phases else len(self.phases)
-        acc[base["phase"] + phase] = 1.0
+        out[base["phase"] + phase] = 1.0
         if m.result is not None:
             for seat in m.result.winners:
-                acc[base["result"] + (seat - player) % n] = 1.0
-            acc[base["result"] + n] = 1.0
+                out[base["result"] + (seat - player) % n] = 1.0
+            out[base["result"] + n] = 1.0
 
     def _zones(self, m: Match, player: int) -> dict[int, float]:
         """The zones section's entries."""
@@ -381,14 +388,13 @@ class ObservationEncoder:
                     acc[entry] = get(entry, 0.0) + 1.0
         return acc
 
-    def _draft(self, m: Match, player: int, acc: dict[int, float]) -> None:
+    def _draft(self, m: Match, player: int, out: np.ndarray) -> None:
         draft, spec_of = self._base["draft"], self.space.spec_of
         picks = m.drafts.get(player, ())
         for item in picks:
             if item in spec_of:
-                entry = draft + spec_of[item]
-                acc[entry] = acc.get(entry, 0.0) + 1.0
-        acc[draft + self.spec_count] = len(picks)
+                out[draft + spec_of[item]] += 1.0
+        out[draft + self.spec_count] = len(picks)
 
     def _counters(self, m: Match, player: int) -> tuple[dict[int, float], list[tuple[int, Any]], dict[str, list[tuple[str, int]]]]:
         """The counters section's entries (the declared counters), the bag's
