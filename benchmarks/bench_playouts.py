@@ -241,7 +241,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--seconds", type=float, default=1.0, help="length of each timed run of each side")
-    parser.add_argument("--game", action="append", choices=[p.game for p in PLAYOUTS],
+    parser.add_argument("--game", action="append", choices=list(dict.fromkeys(p.game for p in PLAYOUTS)),
                         help="measure only this game (may be repeated)")  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--path", choices=("apply", "playout"), default="apply",

@@ -179,8 +179,13 @@ def ruled_out(card: HorseCard, offered: Sequence[HorseCard]) -> list[str]:
 def can_stop(play: str, hand: Sequence[HorseCard], picked: Sequence[HorseCard]) -> bool:
     """Whether ``picked`` is a finished ``play``: it holds a card of each ``exactly_one``
     type of that play that the hand holds (HP-R11)."""
-    held = {card.type for card in hand if TYPES[card.type].exactly_one and TYPES[card.type].play == play}
-    return held.issubset(card.type for card in picked)
+    return needed(play, hand).issubset(card.type for card in picked)
+
+
+def needed(play: str, hand: Iterable[HorseCard]) -> frozenset[str]:
+    """The types a finished ``play`` from ``hand`` must hold a card of: its
+    ``exactly_one`` types that the hand holds (HP-R11)."""
+    return frozenset(card.type for card in hand if TYPES[card.type].exactly_one and TYPES[card.type].play == play)
 
 
 def tribute_gain(play: Sequence[HorseCard]) -> int:

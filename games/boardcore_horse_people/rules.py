@@ -48,8 +48,9 @@ and how search bots judge a match in progress.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import attrs
 
@@ -58,7 +59,7 @@ from boardcore import Match, Result, Visibility
 from boardcore.steps import Perform
 from boardcore.events import CardsDrawn
 
-from .cards import CONSTANTS, TYPES, HorseCard, can_stop, candidates, contest, deposes, ruled_out, total, tribute_gain
+from .cards import CONSTANTS, TYPES, HorseCard, can_stop, candidates, contest, deposes, needed, ruled_out, total, tribute_gain
 
 # -- the board ---------------------------------------------------------------------------
 
@@ -179,10 +180,17 @@ class CardSelect(boardcore.steps.Select):
         return [*found, boardcore.actions.DONE] if can_stop(self.play, held, chosen) else found
 
     def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
-        return can_stop(self.play, cards_in(m, HAND[self.player]), [m.card(c) for c in picked])
+        # Asked after every pick; what the play needs depends on the hand, which picking leaves as it is.
+        return _needed(m.rules, m.cards(HAND[self.player]), self.play).issubset(m.card(c).type for c in picked)
 
     def ruled_out(self, m: Match, item: str, offered: Sequence[str]) -> list[str]:
         return ruled_out(m.card(item), [m.card(c) for c in offered])
+
+
+@functools.lru_cache(maxsize=4096)
+def _needed(rules: boardcore.Game, hand: tuple[str, ...], play: str) -> frozenset[str]:
+    """``cards.needed`` for the cards ``hand``, remembered by game, cards and play."""
+    return needed(play, [cast(HorseCard, rules.cards[c]) for c in hand])
 
 
 def _play_options(rules: boardcore.Game) -> dict[str, boardcore.actions.Action]:
