@@ -152,7 +152,7 @@ class BoardcoreAEC(_Adapter, AECEnv):
         cursor.step(token)
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         state = cursor.state
         if state.is_over:
             for a, reward in zip(self.possible_agents, rewards(state.result, self.players)):

@@ -202,7 +202,7 @@ class ActionSpace:
         decision = next((d for d in state.pending if d.player == player), None)
         if decision is None:
             raise IllegalAction(f"player {player} is not being asked anything", player=player)
-        reader = _Reader(self, state.match, player)
+        reader = None
         reads, static = self._reads, self._static
         raw = []
         for option in decision.options:
@@ -210,6 +210,8 @@ class ActionSpace:
             if known is not None and known[0] is option:
                 raw.append(known[1])
                 continue
+            if reader is None:
+                reader = _Reader(self, state.match, player)
             tokens = tuple(reader.action(option))
             kind = type(option)
             if kind is Done or kind is Pass or (isinstance(option, Pick) and kind is Pick and all(w in static for w in _words_of(option.item))):
