@@ -311,19 +311,28 @@ class ObservationEncoder:
                 marked, hashed = self._marks(m)
                 marks = seen["marks", player] = (containers, (*_arrays(marked), hashed))
             parts.append(marks)
-        # The sections above, written into one array (and their bag entries added up,
-        # in order) once, and copied while none of them changes.
+        # The sections above and the table (hashed into the bag), written into one
+        # array once, their bag entries added up in order, and copied while none of
+        # them changes.
+        table = m.table
         composed = seen.get(("composed", player))
-        if composed is None or len(composed[0]) != len(parts) or not all(map(operator.is_, composed[0], parts)):
+        if (
+            composed is None
+            or composed[1] is not table
+            or len(composed[0]) != len(parts)
+            or not all(map(operator.is_, composed[0], parts))
+        ):
             whole = np.zeros(self.size, dtype=np.float32)
             start = [0.0] * self.bag
             for _, (entries, values, pairs, *_) in parts:
                 whole[entries] = values
                 for bucket, amount in pairs:
                     start[bucket] += amount
-            composed = seen["composed", player] = (parts, (whole, start))
-        out = composed[1][0].copy()
-        bag = composed[1][1][:]
+            for bucket, amount in self._table_pairs(table):
+                start[bucket] += amount
+            whole[self.sections["bag"]] = start
+            composed = seen["composed", player] = (parts, table, whole, start)
+        out = composed[2].copy()
         # The few entries of the flow, the prefix and the draft are written one by
         # one: cheaper, for so few, than gathering them for one NumPy call.
         self._flow(m, player, out)
@@ -331,8 +340,9 @@ class ObservationEncoder:
         for token in prefix:
             out[at + token] = 1.0
         self._draft(m, player, out)
-        self._public(m, player, bag)
-        out[self.sections["bag"]] = bag
+        describe = self.game.spec.describe
+        if describe is not None:
+            self._view(describe(m, player), composed[3], out)
         for f in self.features:
             values = f.read(m, player)
             if len(values) != f.size:
@@ -495,19 +505,34 @@ class ObservationEncoder:
                         acc[entry] = acc.get(entry, 0.0) + 1.0
         return acc, bag
 
-    def _public(self, m: Match, player: int, bag: list[float]) -> None:
-        """The table and the game's own view entries, hashed into the bag."""
-        spec, memo, size = self.game.spec, self._memos[self.bag], self.bag
-        if m.table is not None:
-            cached, hashed = self._table
-            if cached is not m.table:  # tables are frozen and replaced when they change
-                hashed = []
-                _hash_leaves(self.game.codec.dump(m.table, spec.table_type), "table", memo, size, hashed)
-                self._table = (m.table, hashed)
+    def _table_pairs(self, table: Any) -> list[tuple[int, Any]]:
+        """The game's table hashed into the bag, as ``(bucket, amount)`` pairs."""
+        if table is None:
+            return []
+        cached, hashed = self._table
+        if cached is not table:  # tables are frozen and replaced when they change
+            hashed = []
+            _hash_leaves(self.game.codec.dump(table, self.game.spec.table_type), "table", self._memos[self.bag], self.bag, hashed)
+            self._table = (table, hashed)
+        return hashed
+
+    def _view(self, described: Any, start: list[float], out: np.ndarray) -> None:
+        """The game's view entries (``describe``) hashed into the bag of ``out``, whose
+        bag holds ``start`` so far. Sums are made in Python's floats from ``start``, as
+        if the bag had been added up in one go, then written."""
+        hashed: list[tuple[int, Any]] = []
+        _hash_leaves(described, "view", self._memos[self.bag], self.bag, hashed)
+        if not hashed:
+            return
+        base = self.sections["bag"].start
+        if len(hashed) > 16:  # many entries: the whole bag in one call
+            bag = start[:]
             for bucket, amount in hashed:
                 bag[bucket] += amount
-        if spec.describe is not None:
-            described: list[tuple[int, Any]] = []
-            _hash_leaves(spec.describe(m, player), "view", memo, size, described)
-            for bucket, amount in described:
-                bag[bucket] += amount
+            out[self.sections["bag"]] = bag
+            return
+        sums: dict[int, Any] = {}
+        for bucket, amount in hashed:
+            sums[bucket] = sums.get(bucket, start[bucket]) + amount
+        for bucket, total in sums.items():
+            out[base + bucket] = total
