@@ -237,21 +237,27 @@ class ISMCTSBot:
         current = next((d for d in state.pending if d.player == me), None)
         if current is None:
             return  # a sample that does not ask the bot (no game should give one): nothing learnt
-        for step in range(horizon):  # a horizon is at least 1 (a bot's setting, the game's, or the default)
+        # The root is answered with apply: it need not be the first decision pending.
+        action, node = self._descend(state, root, current, me)
+        path.append((node, current.player))
+        if node.visits == 0:
+            node = None  # just added: play the rest out
+        state.apply(current.player, action)
+
+        def answer(state: State, decision: Decision) -> int | Action:
+            # Down the tree while it has the position, then the rollout policy: the rest
+            # of the horizon (a horizon is at least 1) is one playout on the trusted path.
+            nonlocal node
             if node is None:
-                # Out of the tree: the rest of the horizon is a rollout, played on the trusted path
-                # (``current`` is the first pending decision, the one a playout answers first).
-                state.playout(self._rollout_answer, limit=horizon - step)
-                break
-            action, node = self._descend(state, node, current, me)
-            if node is not None:
-                path.append((node, current.player))
-                if node.visits == 0:
-                    node = None  # just added: play the rest out
-            state.apply(current.player, action)
-            if state.is_over:
-                break
-            current = state.pending[0]
+                return self._rollout_answer(state, decision)
+            action, node = self._descend(state, node, decision, me)
+            path.append((node, decision.player))
+            if node.visits == 0:
+                node = None
+            return action
+
+        if horizon > 1 and not state.is_over:
+            state.playout(answer, limit=horizon - 1)
         if settle:
             settle_turn(state, self._rollout_answer)
         rewards = playout_rewards(state, evaluate)
