@@ -274,10 +274,10 @@ class ObservationEncoder:
             raise InvalidData(f"no seat {player!r} in a {self.players}-player match", where="player")
         m = state.match
         # Zones, counters, pieces and marks are read again only when the match's
-        # containers were replaced since this seat's last encoding. The rest is worked
-        # out in Python, into ``acc`` (entry -> value) and the bag's list, and written
-        # in one go: NumPy's per-item writes cost several times a dict's. Sections
-        # never share entries, so the order of writing them does not matter.
+        # containers were replaced since this seat's last encoding. A section is worked
+        # out in Python (entry -> value: NumPy's per-item writes cost several times a
+        # dict's) and kept as arrays, written with one call. Sections never share
+        # entries, so the order of writing them does not matter.
         seen = self._seen
         containers: tuple[Any, ...] = (m.zones, m.specs)
         zones = seen.get(("zones", player))
@@ -351,9 +351,6 @@ class ObservationEncoder:
         return out
 
     # -- sections ----------------------------------------------------------------------
-
-    def _rel(self, seat: int, player: int) -> int:
-        return (seat - player) % self.players
 
     def _flow(self, m: Match, player: int, out: np.ndarray) -> None:
         n, base = self.players, self._base
