@@ -120,7 +120,7 @@ def nomads(m: Match) -> tuple[int, ...]:
 
 def loot(m: Match) -> tuple[int, ...]:
     """Every seat's Loot, by seat."""
-    return tuple(m.count(LOOT, seat) for seat in range(m.players))
+    return tuple([m.count(LOOT, seat) for seat in range(m.players)])
 
 
 # -- Migration ---------------------------------------------------------------------------
@@ -352,8 +352,10 @@ def end_if(m: Match) -> Result | None:
     """Whoever holds 12 Loot or more has won (checked whenever a phase ends, so a
     Khan's Tribute wins before the Invasion). Only the Khan scores, once a turn,
     so in the base game there is never more than one such player."""
-    rich = tuple(seat for seat, points in enumerate(loot(m)) if points >= CONSTANTS.loot_to_win)
-    return Result(rich, WON, loot(m)) if rich else None
+    scores = loot(m)
+    if max(scores) < CONSTANTS.loot_to_win:  # the usual case, at the end of every phase
+        return None
+    return Result(tuple(seat for seat, points in enumerate(scores) if points >= CONSTANTS.loot_to_win), WON, scores)
 
 
 def at_limit(m: Match) -> Result:
