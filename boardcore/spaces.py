@@ -214,7 +214,7 @@ class ActionSpace:
                 reader = _Reader(self, state.match, player)
             tokens = tuple(reader.action(option))
             kind = type(option)
-            if kind is Done or kind is Pass or (isinstance(option, Pick) and kind is Pick and all(w in static for w in _words_of(option.item))):
+            if kind is Done or kind is Pass or (isinstance(option, Pick) and all(w in static for w in _words_of(option.item))):
                 if len(reads) >= READS_LIMIT:
                     reads.clear()
                 reads[id(option)] = (option, tokens)  # kept with the option, so its id is not reused meanwhile

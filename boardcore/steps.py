@@ -5,7 +5,8 @@
 * :class:`SecretChoices` - several players choose in secret, revealed together;
   :class:`Exchange` (with :class:`ExchangeCards`) is the card game's "discard up to
   N in secret, then everybody discards and redraws"; :class:`ExchangeAtOnce` asks
-  it as one decision over the sets of cards;
+  it as one decision over the sets of cards, where the match's setup option
+  :data:`EXCHANGE_OPTION` is ``"hand"``;
 * :class:`EnforceLimit` - discard down to a hand limit, one card at a time;
 * :class:`PlayCard` - play a card from a zone, aim it, or pass; a menu with
   ``repeat``, mixing abilities of cards in play; :func:`opponents` aims at other seats;
@@ -19,13 +20,13 @@ The base classes ``boardcore.Step`` and ``boardcore.Phase`` are at the top level
 
 from __future__ import annotations
 
-from ._rules.choices import Choose, EnforceLimit, Exchange, ExchangeAtOnce, ExchangeCards, SecretChoices, Select
+from ._rules.choices import EXCHANGE_OPTION, Choose, EnforceLimit, Exchange, ExchangeAtOnce, ExchangeCards, SecretChoices, Select
 from ._rules.moments import Perform
 from ._rules.plays import PlayCard, opponents
 from ._rules.procedure import Procedure
 from ._rules.windows import AfterReaction, CardWindow, Window
 
 __all__ = [
-    "AfterReaction", "CardWindow", "Choose", "EnforceLimit", "Exchange", "ExchangeAtOnce", "ExchangeCards", "Perform", "PlayCard",
+    "EXCHANGE_OPTION", "AfterReaction", "CardWindow", "Choose", "EnforceLimit", "Exchange", "ExchangeAtOnce", "ExchangeCards", "Perform", "PlayCard",
     "Procedure", "SecretChoices", "Select", "Window", "opponents",
 ]  # fmt: skip

@@ -321,6 +321,11 @@ def _sets_of_positions(cls: Any, size: int, most: int) -> tuple[PickSet, ...]:
     )
 
 
+EXCHANGE_OPTION = "exchange"
+"""The setup option a game declares to offer its :class:`Exchange` both ways:
+``"cards"``, a card at a time, or ``"hand"``, the whole choice as one decision."""
+
+
 @attrs.frozen
 class SecretChoices(Step):
     """Several players choose in secret at the same time; the choices are revealed together.
@@ -392,9 +397,10 @@ class Exchange(SecretChoices):
 
     def at_once(self, m: Match) -> bool:
         """Whether ``m`` asks each chooser's exchange as one decision
-        (:class:`ExchangeAtOnce`) rather than with ``selection_class``: no, by
-        default. A game that offers both ways reads its setup option here."""
-        return False
+        (:class:`ExchangeAtOnce`) rather than with ``selection_class``. By default,
+        where the game declares the setup option :data:`EXCHANGE_OPTION` (choices
+        ``"cards"`` and ``"hand"``) and the match sets it to ``"hand"``."""
+        return m.options.get(EXCHANGE_OPTION) == "hand"
 
     def selection(self, m: Match, seat: int) -> Select:
         kind = ExchangeAtOnce if self.at_once(m) else self.selection_class

@@ -37,7 +37,7 @@ SPEC = boardcore.GameSpec(
     redeal=boardcore.redeal_by_owner,
     options=(
         boardcore.SetupOption("romans", 0, choices=(0, 1), help="the seat that plays the Romans"),
-        boardcore.SetupOption("exchange", "cards", choices=("cards", "hand"), help=EXCHANGE_HELP),
+        boardcore.SetupOption(boardcore.steps.EXCHANGE_OPTION, "cards", choices=("cards", "hand"), help=EXCHANGE_HELP),
     ),
 )  # fmt: skip
 

@@ -158,9 +158,6 @@ class Strategy(boardcore.steps.Exchange):
     def choosers(self, m: Match) -> tuple[int, int]:
         return m.table.order()
 
-    def at_once(self, m: Match) -> bool:
-        return m.options.get("exchange") == "hand"  # the setup option: the whole exchange as one decision
-
 
 class Battle(boardcore.Phase):
     """Hands are revealed and counted, the higher total wins the hand (GW-R07 to

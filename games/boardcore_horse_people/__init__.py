@@ -35,7 +35,7 @@ SPEC = boardcore.GameSpec(
     # A search settles the Invasion, which makes the next Khan, at the turn's end; searches here are
     # cheap, and luck is large beside a decision's worth, so they run 400 iterations.
     search=boardcore.SearchHints(scores=standing, settle=True, iterations=400),
-    options=(boardcore.SetupOption("exchange", "cards", choices=("cards", "hand"), help=EXCHANGE_HELP),),
+    options=(boardcore.SetupOption(boardcore.steps.EXCHANGE_OPTION, "cards", choices=("cards", "hand"), help=EXCHANGE_HELP),),
 )  # fmt: skip
 
 PLUGIN = boardcore.GamePlugin(SPEC, cards=load_deck)

@@ -140,9 +140,6 @@ class Migration(boardcore.steps.Exchange):
             m.perform(CardsDrawn.shared(seat, CONSTANTS.hand_size, "deal", DRAW, HAND[seat]))
         super().run(m)
 
-    def at_once(self, m: Match) -> bool:
-        return m.options.get("exchange") == "hand"  # the setup option: the whole exchange as one decision
-
     def reveal(self, m: Match, chosen: Mapping[int, tuple[str, ...]]) -> None:
         for seat, picks in chosen.items():
             if picks:
