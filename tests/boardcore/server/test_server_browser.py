@@ -124,8 +124,14 @@ class Person:
     def buttons_are_for_what_is_no_card_and_no_square(self) -> None:
         """The option buttons the page shows stand only for options that name neither a
         card on the table nor a square: moves are made on the cards and the board."""
-        by_click = {o["index"] for o in self.offers() if o["card"] or o["squares"]}
-        shown = self.page.eval_on_selector_all(".options button.option", "bs => bs.map(b => Number(b.dataset.index))")
+        # Both read in one evaluation: the page may show the next decision (a bot moved)
+        # between two calls, and the offers of one would be compared with the buttons of another.
+        text, shown = self.page.evaluate(
+            "() => { const s = document.querySelector('.table script.offers');"
+            " return [s ? s.textContent : '[]',"
+            " [...document.querySelectorAll('.options button.option')].map(b => Number(b.dataset.index))]; }"
+        )
+        by_click = {o["index"] for o in json.loads(text) if o["card"] or o["squares"]}
         assert not by_click & set(shown), f"buttons for moves: {sorted(by_click & set(shown))}"
 
     def click_something(self, rng: random.Random) -> bool:
