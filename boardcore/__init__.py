@@ -5,6 +5,7 @@ in private ``_subpackages`` that may change. Start with :func:`load_game`, then
 ``game.new_state(...)``. Public submodules: :mod:`boardcore.actions` (the answers a
 decision offers), :mod:`boardcore.steps` (ready-made steps), :mod:`boardcore.events`
 (the engine's events and moments), :mod:`boardcore.loaders` (a game's data files),
+:mod:`boardcore.evolving` (copying frozen records with changes, fast),
 :mod:`boardcore.registry` (finding games, making hooks), :mod:`boardcore.seeded` (the
 seeded generator), :mod:`boardcore.grid` (squares and boards),
 :mod:`boardcore.scoring` (counting a hand whose cards need places),
@@ -43,7 +44,7 @@ from ._games.spec import GameSpec, SearchHints, SetupOption, Tally
 from ._persistence.state import State
 from ._rules.steps import Step
 from ._values.zones import SeatZones, Visibility, Zone, ZoneSpec
-from . import actions, events, loaders, registry, saves, scoring, seeded, steps
+from . import actions, evolving, events, loaders, registry, saves, scoring, seeded, steps
 from ._rules import flow as _flow, match as _match
 from ._values import zones as _zones
 

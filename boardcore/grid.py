@@ -21,7 +21,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Container, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import attrs
 
@@ -346,9 +346,13 @@ def along(a: Square, b: Square) -> tuple[Direction, int] | None:
 
 
 def occupancy(m: Match) -> dict[str, str]:
-    """``{square name: piece id}`` for every piece on the board. It is built afresh on
-    each call: build it once and pass it around when asking many questions."""
-    return {p.square: pid for pid, p in m.pieces.items() if p.square is not None}
+    """``{square name: piece id}`` for every piece on the board: a new dict on each
+    call, the caller's to change (a copy of the match's own, worked out once per
+    arrangement of the pieces)."""
+    squares = getattr(m, "_squares", None)
+    if squares is None:  # an object that only stands in for a match (tools, tests): read its pieces
+        return {p.square: pid for pid, p in m.pieces.items() if p.square is not None}
+    return cast("dict[str, str]", squares()).copy()
 
 
 def piece_at(m: Match, name: str) -> str | None:

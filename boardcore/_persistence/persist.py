@@ -293,7 +293,7 @@ def load_match(game: Game, data: Any, derive: Callable[[], Match] | None = None)
             values.append(how(data[key], where) if how is not None else load(data[key], _TYPES[name], where))
     m = object.__new__(Match)
     m.rules = game
-    m._owned = None
+    m._owned = m._placed = None
     m.answering = None
     MatchData.__init__(m, *values)
     check_match(game, m)

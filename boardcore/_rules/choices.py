@@ -419,6 +419,15 @@ class Exchange(SecretChoices):
                     m.perform(Exchanged(seat, picks, len(picks), hand, discard, draw))
 
 
+@lru_cache(maxsize=4096)
+def _discard_option(rules: Any, card: str) -> Pick:
+    # Asked for every card of an overfull hand, card by card: each card's option is made once.
+    try:
+        return pick(card, f"discard {rules.cards[card].label}")
+    except KeyError:
+        raise RuleError(f"{rules.name} has no card {card!r}") from None
+
+
 @attrs.frozen
 class EnforceLimit(Step):
     """While ``zone`` holds more than its declared ``limit``, its owner discards one
@@ -430,7 +439,7 @@ class EnforceLimit(Step):
 
     def option(self, m: Match, card: str) -> Action:
         """The action offered for discarding ``card``; override to word it differently."""
-        return pick(card, f"discard {m.card(card).label}")
+        return _discard_option(m.rules, card)
 
     def run(self, m: Match) -> None:
         spec = m.zone_spec(self.zone)

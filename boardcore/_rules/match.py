@@ -37,6 +37,7 @@ from .._values.events import (
     PlayerOut,
     Shuffled,
 )
+from .._values.evolving import evolve
 from .._values.log import EventLog, SharedLog
 from .._values.zones import SeatZones, ZoneSpec, attachment_zone
 from .moments import perform
@@ -187,7 +188,7 @@ _get_all, _copy_all = _field_copiers()
 class Match(MatchData):
     """One match: its stored data (:class:`MatchData`) and the rule-author API over it."""
 
-    __slots__ = ("rules", "_owned", "answering")
+    __slots__ = ("rules", "_owned", "_placed", "answering")
 
     rules: Game
     """The loaded game (spec, cards, effects, plugins); not part of the saved data."""
@@ -195,6 +196,9 @@ class Match(MatchData):
     # ``pieces`` indexed by (owner, kind) and (owner, None), with the very dict it
     # indexes: ``pieces`` is replaced on every change, so an index is valid while
     # it is that dict (a cache, never saved).
+    _placed: tuple[dict[str, Piece], dict[str, str]] | None
+    # ``{square: piece id}`` of the pieces on the board, with the very ``pieces`` dict
+    # it was read from (a cache like ``_owned``): boards are read far more often than moved.
     answering: tuple[Decision, Step, int] | None
     """The decision whose answer ``State.apply`` is handing to its step, with the step
     and the index of the option chosen, while ``Step.resolve`` runs (None otherwise;
@@ -203,7 +207,7 @@ class Match(MatchData):
 
     def __init__(self, rules: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.rules = rules
-        self._owned = None
+        self._owned = self._placed = None
         self.answering = None
         super().__init__(rules.name, players, seed, dict(options), rng.seed_state(seed))
 
@@ -225,6 +229,7 @@ class Match(MatchData):
         twin = object.__new__(Match)
         twin.rules = self.rules
         twin._owned = self._owned
+        twin._placed = self._placed
         twin.answering = None
         _copy_all(self, twin)
         twin.log = self.log.fork()
@@ -536,7 +541,7 @@ class Match(MatchData):
         if piece is None:
             raise RuleError(f"there is no piece {piece_id!r}")
         before = self.pieces
-        self.pieces = {**before, piece_id: attrs.evolve(piece, square=square)}
+        self.pieces = {**before, piece_id: evolve(piece, square=square)}
         owned = self._owned
         if owned is not None and owned[0] is before:  # owners and kinds are as they were
             self._owned = (self.pieces, owned[1])
@@ -560,6 +565,16 @@ class Match(MatchData):
                 index.setdefault((p.owner, p.kind), []).append(pid)
             owned = self._owned = (pieces, {key: tuple(ids) for key, ids in index.items()})
         return owned[1].get((owner, kind), ())
+
+    def _squares(self) -> dict[str, str]:
+        """``{square: piece id}`` for every piece on the board, in the order of
+        ``pieces``; worked out once per arrangement of the pieces and shared, so
+        never to be changed (``boardcore.grid.occupancy`` hands out copies)."""
+        pieces = self.pieces
+        placed = self._placed
+        if placed is None or placed[0] is not pieces:
+            placed = self._placed = (pieces, {p.square: pid for pid, p in pieces.items() if p.square is not None})
+        return placed[1]
 
     # -- randomness ------------------------------------------------------------------
 

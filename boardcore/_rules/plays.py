@@ -11,6 +11,7 @@ which other cards' effects and plugins can react to.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -18,6 +19,7 @@ import attrs
 from .._values.actions import DONE, PASS, Action, Pick, Play, Target, Use, pick
 from .._values.errors import RuleError
 from .._values.events import CardPlayed
+from .._values.evolving import evolve
 from .._values.zones import SeatZones, Zone, of_seat
 from .choices import seat_of
 from .steps import Step
@@ -69,6 +71,13 @@ def playable_cards(step: PlaysFromHand, m: Match, player: int, used: tuple[str, 
                 continue
             copies.add(key)
         yield card_id, card
+
+
+@lru_cache(maxsize=4096)
+def _card_option(rules: Any, verb: str, card_id: str) -> Pick:
+    # The first question of a two-step play, "play <card>", is asked for the same
+    # cards again and again (a menu after each play): each card's option is made once.
+    return pick(card_id, f"{verb} {rules.cards[card_id].label}")
 
 
 @attrs.frozen
@@ -162,7 +171,7 @@ class PlayCard(PlaysFromHand, Step):
                 # The card is offered when it has a target at all: the first one is
                 # enough (a game whose targets are a lazy iterator lists no more).
                 for _ in targets:
-                    options.append(pick(card_id, f"{self.verb} {card.label}"))
+                    options.append(_card_option(m.rules, self.verb, card_id))
                     break
                 continue
             options.extend([Play(card_id, target, self.wording(m, card, text)) for target, text in targets])
@@ -179,7 +188,7 @@ class PlayCard(PlaysFromHand, Step):
             return
         options = self.options(m, player)
         if options:
-            here = self if self.player == player else attrs.evolve(self, player=player)  # no copy when it would be equal
+            here = self if self.player == player else evolve(self, player=player)  # no copy when it would be equal
             m.ask(player, options, self.prompt(m, player), here, public=self.public)
 
     def resolve(self, m: Match, player: int, action: Action) -> None:
@@ -187,7 +196,7 @@ class PlayCard(PlaysFromHand, Step):
             self.play(m, player, action.card, action.target)
         elif isinstance(action, Use):
             if self.repeat:
-                m.schedule(attrs.evolve(self, used=self.used + (action.ability,)))
+                m.schedule(evolve(self, used=self.used + (action.ability,)))
             self.use_ability(m, player, action.ability)
         elif isinstance(action, Pick):
             AimCard(self, action.item).run(m)
@@ -197,7 +206,7 @@ class PlayCard(PlaysFromHand, Step):
     def play(self, m: Match, player: int, card_id: str, target: Target) -> None:
         """Play ``card_id``: move it, apply the rule and the card's effect, record it."""
         if self.repeat:
-            m.schedule(attrs.evolve(self, used=self.used + (card_id,)))
+            m.schedule(evolve(self, used=self.used + (card_id,)))
         source = self.source[player]
         if self.to is not None:
             m.move((card_id,), source, of_seat(self.to, player))

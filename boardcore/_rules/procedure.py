@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .._values.errors import RuleError
+from .._values.evolving import evolve
 from .steps import Step
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ class Procedure(Step):
         for i in range(len(agenda) - 1, -1, -1):
             step = agenda[i]
             if type(step) is cls:
-                m.agenda = agenda[:i] + (attrs.evolve(step, **changes),) + agenda[i + 1 :]
+                m.agenda = agenda[:i] + (evolve(step, **changes),) + agenda[i + 1 :]
                 return
         raise RuleError(f"no {cls.__name__} waits on the agenda to be updated")
 
@@ -97,7 +98,7 @@ class Procedure(Step):
         """The next stage, with ``changes`` to the procedure's fields (END after the last)."""
         if self.stage + 1 >= len(self.stages):
             return Procedure.END
-        return attrs.evolve(self, stage=self.stage + 1, **changes)
+        return evolve(self, stage=self.stage + 1, **changes)
 
     def at(self, stage: str, **changes: Any) -> Any:
         """Stage ``stage`` next, with ``changes`` to the procedure's fields."""
@@ -105,4 +106,4 @@ class Procedure(Step):
             index = self.stages.index(stage)
         except ValueError:
             raise RuleError(f"{type(self).__name__} has no stage {stage!r} (stages: {list(self.stages)})") from None
-        return attrs.evolve(self, stage=index, **changes)
+        return evolve(self, stage=index, **changes)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from .._values.actions import PASS, Action, Pass, pick
+from .._values.evolving import evolve
 from .._values.zones import SeatZones, Zone, of_seat
 from .plays import PlaysFromHand, playable_cards
 from .steps import Step
@@ -90,22 +91,22 @@ class Window(Step):
             options = self.reactions(m, player)
             if options or not public:
                 # the step as it is asked; no copy when it would be equal
-                here = self if i == self.index and order == self.order else attrs.evolve(self, index=i, order=order)
+                here = self if i == self.index and order == self.order else evolve(self, index=i, order=order)
                 m.ask(player, (*options, PASS), self.prompt(m, player), here)
                 return
         self.closed(m)
 
     def resolve(self, m: Match, player: int, action: Action) -> None:
         if isinstance(action, Pass):
-            attrs.evolve(self, index=self.index + 1).run(m)
+            evolve(self, index=self.index + 1).run(m)
             return
         self.react(m, player, action)
         if m.result is not None:
             return
         if self.after is AfterReaction.RESTART:
-            attrs.evolve(self, index=0, order=None).run(m)
+            evolve(self, index=0, order=None).run(m)
         elif self.after is AfterReaction.NEXT:
-            attrs.evolve(self, index=self.index + 1).run(m)
+            evolve(self, index=self.index + 1).run(m)
         else:
             self.reacted(m, player, action)
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import attrs
 
+from .evolving import evolve
 from .zones import ZoneSpec
 
 if TYPE_CHECKING:
@@ -242,7 +243,7 @@ class DieRolled(Moment):
             raise ValueError(f"a roll needs at least one die, not rolls={self.rolls!r}")
         faces = [m.die_face(self) for _ in range(self.rolls)]
         kept = min(faces) if self.lowest else max(faces)
-        return attrs.evolve(self, value=kept[0] + self.bonus, forced=any(loaded for _, loaded in faces))
+        return evolve(self, value=kept[0] + self.bonus, forced=any(loaded for _, loaded in faces))
 
 
 @attrs.frozen
@@ -264,7 +265,7 @@ class CardsDrawn(Moment):
 
     def happen(self, m: Match) -> Moment | None:
         drawn = len(m.draw(self.source, self.target, self.count))
-        return None if drawn == self.count else attrs.evolve(self, count=drawn)
+        return None if drawn == self.count else evolve(self, count=drawn)
 
 
 @attrs.frozen

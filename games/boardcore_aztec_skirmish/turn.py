@@ -36,9 +36,10 @@ from boardcore import Match
 from boardcore.actions import Target
 from boardcore.events import CardsDrawn
 from boardcore.grid import ALL_DIRECTIONS, Direction, move, occupancy, square_of
+from boardcore.evolving import evolve
 
 from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, end_now, label, side_of, spec_of
-from .cards import CARDS, CONSTANTS, SHOTS, SIDES, UNITS, AztecCard, CardUse
+from .cards import CARDS, CONSTANTS, SHOTS, SIDES, UNITS, AztecCard, CardUse, UnitSpec
 
 GROUP, FINISH = "group", "finish"
 NAMES = {card.id: card.name for card in CARDS}
@@ -126,36 +127,51 @@ class UnitMoved(boardcore.Moment):
         m.mark(MOVED, self.unit)
 
 
-def may_move_with(m: Match, piece: str, card: AztecCard) -> bool:
-    """Everything but the path: the Move card fits the unit (AZ-R14, AZ-R16), which has
-    a move left this turn (AZ-R09, AZ-R13)."""
-    spec = spec_of(m, piece)
+def moves_kind(card: AztecCard, spec: UnitSpec) -> bool:
+    """Whether ``card`` is a Move card for units of ``spec`` at all: restricted to
+    their troop or to none (AZ-R16), and no farther than they may go (AZ-R14)."""
     near = spec.max_distance is None or (card.range or 0) <= spec.max_distance
-    return card.use is CardUse.MOVE and card.fits(spec) and near and m.marked(MOVED).count(piece) < spec.moves
+    return card.use is CardUse.MOVE and card.fits(spec) and near
 
 
-def destinations(m: Match, seat: int, card: AztecCard, directions: tuple[Direction, ...],
+def destinations(m: Match, seat: int, card: AztecCard, toward: str | None,
                  skip: tuple[str, ...] = ()) -> Iterator[tuple[str, str]]:
     """``(unit, square)`` for each move of exactly the card's number in one of
-    ``directions`` whose every square, the last included, is empty (AZ-R10, AZ-R11)."""
-    taken = occupancy(m).keys()
+    the 8 directions (``toward`` None) or in the one named ``toward``, whose every square, the last included, is empty (AZ-R10, AZ-R11),
+    by a unit of a kind the card moves (:func:`moves_kind`) that has a move left this
+    turn (AZ-R09, AZ-R13)."""
+    taken, steps, moved, pieces = occupancy(m).keys(), card.range or 0, m.marked(MOVED), m.pieces
+    kinds: dict[str, bool] = {}  # moves_kind, by unit kind: a side has many units of few kinds
     for piece in m.pieces_of(seat):
-        if piece not in skip and may_move_with(m, piece, card):
-            for direction in directions:
-                path = BOARD.path(square_of(m, piece), direction, card.range or 0)
-                if path and taken.isdisjoint(path):
+        kind = pieces[piece].kind
+        fits = kinds.get(kind)
+        if fits is None:
+            fits = kinds[kind] = moves_kind(card, UNITS[kind])
+        if fits and piece not in skip and moved.count(piece) < UNITS[kind].moves:
+            for path in lines(square_of(m, piece), steps, toward):
+                if taken.isdisjoint(path):
                     yield piece, path[-1]
+
+
+@cache
+def lines(start: str, steps: int, toward: str | None) -> tuple[tuple[str, ...], ...]:
+    """The straight paths of exactly ``steps`` squares (at least 1) from ``start`` that
+    stay on the board: one per direction in ``ALL_DIRECTIONS`` order (``toward``
+    None), or the one towards the direction named ``toward``. Fixed by the board, so
+    worked out once (a Move card's orders read them for every unit)."""
+    directions = ALL_DIRECTIONS if toward is None else (Direction[toward],)
+    return tuple(path for direction in directions if (path := BOARD.path(start, direction, steps)))
 
 
 def single_moves(m: Match, seat: int, card: AztecCard) -> Iterator[tuple[str, str]]:
     """MOVE(card, unit, direction) (AZ-D05): any of the 8 directions."""
-    return destinations(m, seat, card, ALL_DIRECTIONS)
+    return destinations(m, seat, card, None)
 
 
 def group_candidates(m: Match, seat: int, card: AztecCard, added: tuple[str, ...]) -> Iterator[tuple[str, str]]:
     """Units that may join a group move now (AZ-R12, AZ-D06): not yet in it, and able to
     go exactly N squares straight forward (towards the enemy's back rank, AZ-R01)."""
-    return destinations(m, seat, card, (Direction[SIDES[side_of(m, seat)].forward],), added)
+    return destinations(m, seat, card, SIDES[side_of(m, seat)].forward, added)
 
 
 @attrs.frozen
@@ -203,7 +219,7 @@ class GroupMove(boardcore.steps.Choose):
     def chosen(self, m: Match, player: int, item: str) -> None:
         if item != FINISH:
             unit, square = item.split()
-            m.schedule(attrs.evolve(self, added=self.added + (unit,)))
+            m.schedule(evolve(self, added=self.added + (unit,)))
             m.perform(UnitMoved(player, unit, square_of(m, unit), square, self.card, group=True))
 
 
@@ -352,7 +368,7 @@ class AttackResolved(boardcore.Moment):
 
     def happen(self, m: Match) -> AttackResolved | None:
         negated = self.negated_by is not None  # nothing happens (AZ-R25)
-        return None if negated else attrs.evolve(self, killed=damage(m, self.attack.victims, self.hits))
+        return None if negated else evolve(self, killed=damage(m, self.attack.victims, self.hits))
 
     def __str__(self) -> str:
         if self.negated_by:

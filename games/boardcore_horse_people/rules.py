@@ -58,6 +58,7 @@ import boardcore
 from boardcore import Match, Result, Visibility
 from boardcore.steps import Perform
 from boardcore.events import CardsDrawn
+from boardcore.evolving import evolve
 
 from .cards import CONSTANTS, TYPES, HorseCard, can_stop, candidates, contest, deposes, needed, ruled_out, total, tribute_gain
 
@@ -304,8 +305,8 @@ class InvasionResolved(boardcore.Moment):
             turn=m.turn, khan=title, loot=total(tribute, "loot"), conquest=self.conquest,
             gain=tribute_gain(tribute), weakness=self.weakness, deposed=fallen, strengths=self.strengths,
             candidates=self.candidates, contested=contested, crowned=crowned)  # fmt: skip
-        m.table = attrs.evolve(m.table, khan=khan, last=last)
-        return attrs.evolve(self, deposed=title if fallen else None, khan=khan)
+        m.table = evolve(m.table, khan=khan, last=last)
+        return evolve(self, deposed=title if fallen else None, khan=khan)
 
     def __str__(self) -> str:
         """The Weakness against the Conquest (HP-R10), then, if the title was contested,

@@ -31,6 +31,7 @@ import attrs
 import boardcore
 from boardcore import Match, Phase
 from boardcore.actions import Action, Target, pick
+from boardcore.evolving import evolve
 from boardcore.steps import Perform, Procedure
 
 from .cards import RULES, CardType, PWCard, Side, effect_of, said
@@ -153,8 +154,8 @@ def raid_of(m: Match) -> Raid:
 
 def update(m: Match, **changes: Any) -> Raid:
     """Replace fields of the raid in progress; returns the new record."""
-    raid = attrs.evolve(raid_of(m), **changes)
-    m.table = attrs.evolve(m.table, raid=raid)
+    raid = evolve(raid_of(m), **changes)
+    m.table = evolve(m.table, raid=raid)
     return raid
 
 
@@ -219,7 +220,7 @@ class RaidDeclared(boardcore.Moment):
     card: str
 
     def happen(self, m: Match) -> None:
-        m.table = attrs.evolve(m.table, raid=Raid(attacker=self.attacker, defender=self.defender))
+        m.table = evolve(m.table, raid=Raid(attacker=self.attacker, defender=self.defender))
         m.schedule(PickRaiders(self.attacker))
 
 
@@ -450,7 +451,7 @@ class Aftermath(Phase):
 
     def begin(self, m: Match) -> None:
         raid = m.table.raid
-        m.table = attrs.evolve(m.table, raid=None)
+        m.table = evolve(m.table, raid=None)
         if raid is None or raid.winner is None:
             return  # no raid, or no winner: nothing happens (PW-R27)
         if raid.winner is Side.DEFENDER:

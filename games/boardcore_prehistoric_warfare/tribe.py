@@ -31,6 +31,7 @@ import boardcore
 from boardcore import Match, Phase, Visibility
 from boardcore.actions import Target
 from boardcore.events import CardsDrawn
+from boardcore.evolving import evolve
 
 from .cards import RULES, CardType, PWCard, Slot, effect_of, said
 
@@ -153,7 +154,7 @@ def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = Non
 def enter(m: Match, person: str, seat: int) -> str:
     """Give a person who just entered play the next entry number; returns the person."""
     t = m.table
-    m.table = attrs.evolve(t, entries={**t.entries, person: t.next_entry}, next_entry=t.next_entry + 1)
+    m.table = evolve(t, entries={**t.entries, person: t.next_entry}, next_entry=t.next_entry + 1)
     m.emit(EnteredPlay(person, seat, t.next_entry))
     return person
 
@@ -193,10 +194,10 @@ class LeftPlay(boardcore.Moment):
             m.move((person,), TRIBE[self.owner], DISCARD)
         entries = dict(m.table.entries)
         del entries[person]
-        m.table = attrs.evolve(m.table, entries=entries)
+        m.table = evolve(m.table, entries=entries)
         if self.cause is Cause.CAPTURED and self.by is not None:
             m.add(PRISONERS, 1, self.by)
-        return attrs.evolve(self, gear=gear) if gear else None
+        return evolve(self, gear=gear) if gear else None
 
 
 # -- gear and strength (section 2, PW-R07 to PW-R13) ----------------------------------------

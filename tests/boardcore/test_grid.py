@@ -343,3 +343,25 @@ def test_name_helpers_on_a_real_match():
     assert BOARD.between(square_of(m, first), "a5") == ("a2", "a3", "a4")
     move(m, first, "b2")
     assert m.pieces[first].square == "b2" and piece_at(m, "a1") is None
+
+
+def test_occupancy_follows_every_change_of_a_real_match_and_hands_out_a_dict_of_its_own():
+    # A match works out its squares once per arrangement of the pieces: the answer
+    # must still follow each move, removal, clone and rollback, and a caller who
+    # changes the dict it got must not change what the next caller gets.
+    state = toy.arena().new_state(players=2, seed=1)
+    m = state.match
+    start = occupancy(m)  # the arena's heroes
+    rook = place(m, "rook", 0, "a1")
+    seen = occupancy(m)
+    seen["h8"] = "a ghost"
+    del seen["a1"]
+    assert occupancy(m) == {**start, "a1": rook}
+    twin = state.clone().match
+    move(m, rook, "b2")
+    pawn = place(m, "pawn", 1, "c3")
+    assert occupancy(m) == {**start, "b2": rook, "c3": pawn}
+    assert occupancy(twin) == {**start, "a1": rook}
+    m.remove_piece(pawn)
+    m.move_piece(rook, None)
+    assert occupancy(m) == start and occupancy(twin) == {**start, "a1": rook}

@@ -33,7 +33,7 @@ TOOL_SUPPORT = "boardcore._support"
 
 PUBLIC_FACES = frozenset({
     "boardcore", "boardcore.actions", "boardcore.codec", "boardcore.compiled", "boardcore.events", "boardcore.grid", "boardcore.loaders", "boardcore.registry",
-    "boardcore.drive", "boardcore.saves", "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
+    "boardcore.drive", "boardcore.evolving", "boardcore.saves", "boardcore.scoring", "boardcore.seeded", "boardcore.steps",
 })  # fmt: skip
 """The engine modules a tool may import: the package and its public submodules."""
 

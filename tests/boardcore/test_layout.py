@@ -276,6 +276,7 @@ PLAIN_MODULES = [
     "boardcore.drive",
     "boardcore.env",
     "boardcore.events",
+    "boardcore.evolving",
     "boardcore.grid",
     "boardcore.gymnasium",
     "boardcore.ismcts",
