@@ -143,12 +143,12 @@ def destinations(m: Match, seat: int, card: AztecCard, toward: str | None,
     taken, steps, moved, pieces = occupancy(m).keys(), card.range or 0, m.marked(MOVED), m.pieces
     kinds: dict[str, bool] = {}  # moves_kind, by unit kind: a side has many units of few kinds
     for piece in m.pieces_of(seat):
-        kind = pieces[piece].kind
-        fits = kinds.get(kind)
+        unit = pieces[piece]
+        fits = kinds.get(unit.kind)
         if fits is None:
-            fits = kinds[kind] = moves_kind(card, UNITS[kind])
-        if fits and piece not in skip and moved.count(piece) < UNITS[kind].moves:
-            for path in lines(square_of(m, piece), steps, toward):
+            fits = kinds[unit.kind] = moves_kind(card, UNITS[unit.kind])
+        if fits and unit.square is not None and piece not in skip and moved.count(piece) < UNITS[unit.kind].moves:
+            for path in lines(unit.square, steps, toward):
                 if taken.isdisjoint(path):
                     yield piece, path[-1]
 
@@ -250,15 +250,20 @@ def attacks(m: Match, seat: int, card: AztecCard) -> Iterator[tuple[str, str, tu
     ``aim`` (SHOOT) when the squares hit hold an enemy (AZ-R24)."""
     if card.use not in (CardUse.STRIKE, CardUse.SHOT):
         return
-    taken = occupancy(m)
+    taken, attacked, pieces = occupancy(m), m.marked(ATTACKED), m.pieces
+    kinds: dict[str, bool] = {}  # whether the card fits each unit kind (AZ-R21): a side has few kinds
     for piece in m.pieces_of(seat):
-        if piece in m.marked(ATTACKED) or not card.fits(spec_of(m, piece), attacking=True):
+        unit = pieces[piece]
+        fits = kinds.get(unit.kind)
+        if fits is None:
+            fits = kinds[unit.kind] = card.fits(UNITS[unit.kind], attacking=True)
+        if not fits or piece in attacked:
             continue
         start = square_of(m, piece)
         if card.shot is None:
             for square in BOARD.targets_in_lines(start, card.range or 0, taken, indirect=card.indirect):
                 target = taken[square]
-                if m.pieces[target].owner != seat and card.target_hits in (None, m.count(HITS, target)):
+                if pieces[target].owner != seat and card.target_hits in (None, m.count(HITS, target)):
                     yield piece, target, (square,)
         else:
             for direction in ALL_DIRECTIONS:

@@ -137,10 +137,12 @@ def merged(m: Match, people: Sequence[str], eligible: Iterable[str] | None = Non
     offered: list[tuple[str, int]] = []  # each option: its person, and how many eligible ones it stands for
     joined = False  # the last offered person is an unarmed generic, and the run goes on
     for person in people:
-        plain = person in pieces and not attached(person)  # an unarmed generic
         if allowed is not None and person not in allowed:
-            joined = joined and plain  # not offered, but it does not break a run of its kind
-        elif plain and joined:
+            # Not offered, but it does not break a run of its kind (read only when a run is going).
+            joined = joined and person in pieces and not attached(person)
+            continue
+        plain = person in pieces and not attached(person)  # an unarmed generic
+        if plain and joined:
             offered[-1] = (person, offered[-1][1] + 1)
         else:
             offered.append((person, 1))
