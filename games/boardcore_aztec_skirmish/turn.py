@@ -183,8 +183,11 @@ class MoveMenu(Menu):
     accepts = (CardUse.MOVE, CardUse.DRAW)
 
     def orders(self, m: Match, player: int, card: AztecCard) -> Iterator[tuple[Target, str]]:
+        named = text = ""
         for piece, to in single_moves(m, player, card):
-            yield f"{piece} {to}", f"move {label(m, piece)}->{to}"
+            if piece != named:  # a unit's moves come one after another: its name is read once
+                named, text = piece, label(m, piece)
+            yield f"{piece} {to}", f"move {text}->{to}"
         if next(group_candidates(m, player, card, ()), None):
             yield GROUP, "group move forward"
 
