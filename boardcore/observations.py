@@ -52,7 +52,7 @@ import numpy as np
 
 from . import Game, InvalidData, PluginError, SeatZones, State, Zone
 from .registry import hookspec
-from .spaces import ActionSpace, check_players, word_bucket
+from .spaces import ActionSpace, check_players, remembered_bucket as _bucket
 
 if TYPE_CHECKING:
     from . import Match
@@ -109,21 +109,6 @@ def game_features(game: Game, players: int) -> tuple[Feature, ...]:
             raise PluginError("register_observation_features must return a list of Feature", plugin=impl.plugin_name)
         found.extend(answer)
     return tuple(found)
-
-
-MEMO_LIMIT = 8192
-"""Words whose bucket an encoder remembers, per bucket count, before it starts afresh
-(a game may describe itself in words without end)."""
-
-
-def _bucket(memo: dict[Any, int], word: str, size: int) -> int:
-    """``word_bucket(word, size)``, remembered in ``memo`` (one memo per ``size``)."""
-    found = memo.get(word)
-    if found is None:
-        if len(memo) >= MEMO_LIMIT:
-            memo.clear()
-        found = memo[word] = word_bucket(word, size)
-    return found
 
 
 def _hash_leaves(data: Any, path: str, memo: dict[Any, int], size: int, into: list[tuple[int, Any]]) -> None:

@@ -121,6 +121,21 @@ def word_bucket(word: str, buckets: int) -> int:
     return zlib.crc32(word.encode("utf-8")) % buckets
 
 
+MEMO_LIMIT = 8192
+"""Words whose bucket a memo keeps (:func:`remembered_bucket`) before it starts afresh:
+a game may word its options and describe itself in words without end."""
+
+
+def remembered_bucket(memo: dict[Any, int], word: str, buckets: int) -> int:
+    """``word_bucket(word, buckets)``, remembered in ``memo`` (one memo per bucket count)."""
+    found = memo.get(word)
+    if found is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        found = memo[word] = word_bucket(word, buckets)
+    return found
+
+
 class ActionSpace:
     """The fixed action space of one game at one player count.
 
@@ -237,10 +252,7 @@ class ActionSpace:
         return self._slot_base + relative * self.piece_slots + min(index, self.piece_slots - 1)
 
     def word_id(self, word: str) -> int:
-        found = self._words.get(word)
-        if found is None:
-            found = self._words[word] = self._word_base + word_bucket(word, self.word_buckets)
-        return found
+        return self._word_base + remembered_bucket(self._words, word, self.word_buckets)
 
 
 class _Reader:

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import boardcore
-from boardcore import observations, spaces
+from boardcore import spaces
 from boardcore.observations import Feature, ObservationEncoder
 from boardcore.spaces import ActionSpace, Choice, Cursor, card_specs, rewards
 
@@ -178,7 +178,7 @@ def test_an_encoder_that_remembers_encodes_as_a_new_one(name, players, monkeypat
     buckets of words (a few here, so that it starts afresh again and again): in any
     order of states and seats (forward, then going back to earlier ones), it
     encodes as an encoder made for that one state."""
-    monkeypatch.setattr(observations, "MEMO_LIMIT", 3)
+    monkeypatch.setattr(spaces, "MEMO_LIMIT", 3)
     game = boardcore.load_game(name)
     kept = ObservationEncoder(game, players)
     states = [state.clone() for state, _ in decisions(game, players, seed=players, limit=120)]
@@ -191,9 +191,11 @@ def test_an_encoder_that_remembers_encodes_as_a_new_one(name, players, monkeypat
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_space_that_remembers_options_reads_them_as_a_new_one(name, monkeypatch):
-    """An action space remembers the ids of options that read the same in any match
-    (a few here, so that it starts afresh again and again)."""
+    """An action space remembers the ids of options that read the same in any match,
+    and the buckets of words (a few of each here, so that it starts afresh again and
+    again)."""
     monkeypatch.setattr(spaces, "READS_LIMIT", 3)
+    monkeypatch.setattr(spaces, "MEMO_LIMIT", 3)
     game = boardcore.load_game(name)
     kept = ActionSpace(game, 2)
     for state, decision in decisions(game, 2, seed=3, limit=150):
