@@ -62,7 +62,11 @@ def end_if(m: Match) -> Result | None:
     if m.phase == DeclareRaid.name:
         return None
     # Each tribe counted once: the search bots run this check thousands of times a decision.
-    pops = {seat: population(m, seat) for seat in m.alive()}
+    alive = m.alive()
+    counted = [population(m, seat) for seat in alive]
+    if len(counted) > 1 and min(counted) > 0 and max(counted) < RULES.winning_population:
+        return None  # the usual case, at the end of almost every phase
+    pops = dict(zip(alive, counted))
     fallen = [seat for seat, pop in pops.items() if pop == 0]
     for seat in fallen:
         eliminate(m, seat)
