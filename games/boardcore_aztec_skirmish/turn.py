@@ -35,10 +35,10 @@ import boardcore
 from boardcore import Match
 from boardcore.actions import Target
 from boardcore.events import CardsDrawn
-from boardcore.grid import ALL_DIRECTIONS, Direction, move, occupancy, square_of
 from boardcore.evolving import evolve
+from boardcore.grid import ALL_DIRECTIONS, Direction, move, occupancy, square_of
 
-from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, end_now, label, side_of, spec_of
+from .board import ATTACKED, BOARD, DISCARD, DRAW, DRAW2, HAND, HITS, MOVED, end_now, label, side_of
 from .cards import CARDS, CONSTANTS, SHOTS, SIDES, UNITS, AztecCard, CardUse, UnitSpec
 
 GROUP, FINISH = "group", "finish"
@@ -136,10 +136,10 @@ def moves_kind(card: AztecCard, spec: UnitSpec) -> bool:
 
 def destinations(m: Match, seat: int, card: AztecCard, toward: str | None,
                  skip: tuple[str, ...] = ()) -> Iterator[tuple[str, str]]:
-    """``(unit, square)`` for each move of exactly the card's number in one of
-    the 8 directions (``toward`` None) or in the one named ``toward``, whose every square, the last included, is empty (AZ-R10, AZ-R11),
-    by a unit of a kind the card moves (:func:`moves_kind`) that has a move left this
-    turn (AZ-R09, AZ-R13)."""
+    """``(unit, square)`` for each move of exactly the card's number, in any of the 8
+    directions (``toward`` None) or towards the direction named ``toward``, whose every
+    square, the last included, is empty (AZ-R10, AZ-R11), by a unit of a kind the card
+    moves (:func:`moves_kind`) that has a move left this turn (AZ-R09, AZ-R13)."""
     taken, steps, moved, pieces = occupancy(m).keys(), card.range or 0, m.marked(MOVED), m.pieces
     kinds: dict[str, bool] = {}  # moves_kind, by unit kind: a side has many units of few kinds
     for piece in m.pieces_of(seat):
