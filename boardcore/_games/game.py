@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import pluggy
@@ -18,11 +18,14 @@ from .._rules.moments import Changer
 from .._values.cards import Card
 from .._values.errors import BoardcoreError, InvalidData, PluginError, RuleError
 from .._values.events import DieRolled, Event, Moment, PhaseBegan, TurnEnded
+from .._values.memo import keep
 from . import plugins as _plugins
 from .hookspecs import hookimpl
 from .spec import GameSpec
 
 _T = TypeVar("_T")
+_MISSING = object()
+"""What a memo table holds for a key it lacks (a result may be None)."""
 
 
 class GamePlugin:
@@ -127,6 +130,7 @@ class Game:
         self.plain_moments: dict[type, int] = {}
         """``plain_moment`` by moment class (filled as moments are performed)."""
         self._memo: dict[Callable[[Game], Any], Any] = {}
+        self._remembered: dict[Callable[..., Any], dict[tuple[Any, ...], Any]] = {}
         self.before_action = _plugins.implementations(pm, "before_action")
         self.after_action = _plugins.implementations(pm, "after_action")
         self.setup_observers = _plugins.implementations(pm, "after_setup")
@@ -152,6 +156,23 @@ class Game:
         except KeyError:
             found = self._memo[work] = work(self)
             return found
+
+    def remember(self, work: Callable[..., _T], *args: Hashable) -> _T:
+        """``work(self, *args)``, worked out once per ``args`` and kept with the loaded
+        game: :meth:`memo` for what depends on the game and something else besides,
+        such as the cards of a hand (what it is worth, what a play from it needs).
+
+        Unlike a module-level ``functools.lru_cache`` keyed on the game, it keeps no
+        game alive, and the results go with the game. It keeps at most 4,096 results
+        per ``work``, then starts afresh. ``work`` is the key, as with :meth:`memo`:
+        a function defined once, at module level."""
+        table = self._remembered.get(work)
+        if table is None:
+            table = self._remembered[work] = {}
+        found = table.get(args, _MISSING)
+        if found is _MISSING:
+            found = keep(table, args, work(self, *args))
+        return found
 
     def __repr__(self) -> str:
         extra = f", plugins={list(self.plugins)}" if self.plugins else ""

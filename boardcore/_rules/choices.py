@@ -31,6 +31,7 @@ import attrs
 from .._values.actions import DONE, PASS, Action, Done, Pick, PickSet, pick
 from .._values.errors import RuleError
 from .._values.events import QUIETLY, Exchanged, Revealed, exchange
+from .._values.memo import keep
 from .._values.zones import SeatZones, Zone, of_seat
 from .steps import Step
 
@@ -259,15 +260,31 @@ def _exchange_prompt(most: int, picked: int) -> str:
     return f"Discard up to {left} more card{'s' if left != 1 else ''}: pick one, or done"
 
 
-@lru_cache(maxsize=512)
+def _exchange_hands(rules: Any) -> dict[tuple[Any, tuple[str, ...]], tuple[Pick, ...]]:
+    """The options of each hand an exchange was asked about, by step class and cards,
+    kept with the loaded game (``Game.memo``): asked again after every pick."""
+    return {}
+
+
+def _exchange_cards(rules: Any) -> dict[tuple[Any, str], Pick]:
+    """The option of each card an exchange offered, by step class and card id, kept
+    with the loaded game: hands rarely repeat, cards always do."""
+    return {}
+
+
 def _exchange_options(cls: Any, rules: Any, cards: tuple[str, ...]) -> tuple[Pick, ...]:
-    return tuple([_exchange_option(cls, rules, c) for c in cards])
-
-
-@lru_cache(maxsize=4096)
-def _exchange_option(cls: Any, rules: Any, card: str) -> Pick:
-    # Hands rarely repeat, cards always do: the option of one card is made once.
-    return pick(card, cls.wording(rules.cards[card]))
+    hands = rules.memo(_exchange_hands)
+    found: tuple[Pick, ...] | None = hands.get((cls, cards))
+    if found is None:
+        made = rules.memo(_exchange_cards)
+        options = []
+        for card in cards:
+            option = made.get((cls, card))
+            if option is None:
+                option = keep(made, (cls, card), pick(card, cls.wording(rules.cards[card])))
+            options.append(option)
+        found = keep(hands, (cls, cards), tuple(options))
+    return found
 
 
 @attrs.frozen
@@ -419,13 +436,10 @@ class Exchange(SecretChoices):
                     m.perform(Exchanged(seat, picks, len(picks), hand, discard, draw))
 
 
-@lru_cache(maxsize=4096)
-def _discard_option(rules: Any, card: str) -> Pick:
-    # Asked for every card of an overfull hand, card by card: each card's option is made once.
-    try:
-        return pick(card, f"discard {rules.cards[card].label}")
-    except KeyError:
-        raise RuleError(f"{rules.name} has no card {card!r}") from None
+def _discard_options(rules: Any) -> dict[str, Pick]:
+    """Each card's "discard <card>" option, kept with the loaded game (``Game.memo``)
+    as first offered: an overfull hand is asked about card by card."""
+    return {}
 
 
 @attrs.frozen
@@ -439,7 +453,9 @@ class EnforceLimit(Step):
 
     def option(self, m: Match, card: str) -> Action:
         """The action offered for discarding ``card``; override to word it differently."""
-        return _discard_option(m.rules, card)
+        made = m.rules.memo(_discard_options)
+        option = made.get(card)
+        return option if option is not None else keep(made, card, pick(card, f"discard {m.card(card).label}"))
 
     def run(self, m: Match) -> None:
         spec = m.zone_spec(self.zone)

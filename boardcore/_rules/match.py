@@ -39,6 +39,7 @@ from .._values.events import (
 )
 from .._values.evolving import evolve
 from .._values.log import EventLog, SharedLog
+from .._values.memo import keep
 from .._values.zones import SeatZones, ZoneSpec, attachment_zone
 from .moments import perform
 from .steps import Answer, Step
@@ -154,11 +155,11 @@ class MatchData:
     hidden cards again (``State.determinize``) makes a match not replayable."""
 
 
-@lru_cache(maxsize=4096)
-def _card_data(rules: Game, cards: tuple[str, ...]) -> tuple[Any, ...]:
-    # A loaded game's cards never change, and hands are asked about again and again
-    # within a turn (every pick of a selection looks at the hand once more).
-    return tuple(map(rules.cards.__getitem__, cards))
+def _card_data(rules: Game) -> dict[tuple[str, ...], tuple[Any, ...]]:
+    """The cards' data of each set of card ids asked about, kept with the loaded game
+    (``Game.memo``): its cards never change, and a hand is read again and again
+    within a turn (every pick of a selection looks at the hand once more)."""
+    return {}
 
 
 FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(MatchData))
@@ -800,7 +801,11 @@ class Match(MatchData):
 
     def card_data(self, zone: str, cls: type[C]) -> tuple[C, ...]:
         """The data of the cards in ``zone``, bottom first, as the game's card class ``cls``."""
-        found = _card_data(self.rules, self.cards(zone))
+        cards = self.cards(zone)
+        known = self.rules.memo(_card_data)
+        found = known.get(cards)
+        if found is None:
+            found = keep(known, cards, tuple(map(self.rules.cards.__getitem__, cards)))
         if found and not isinstance(found[0], cls):
             raise RuleError(f"the cards of {self.game_name} are {type(found[0]).__name__}, not {cls.__name__}")
         return cast("tuple[C, ...]", found)

@@ -11,7 +11,6 @@ which other cards' effects and plugins can react to.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -20,6 +19,7 @@ from .._values.actions import DONE, PASS, Action, Pick, Play, Target, Use, pick
 from .._values.errors import RuleError
 from .._values.events import CardPlayed
 from .._values.evolving import evolve
+from .._values.memo import keep
 from .._values.zones import SeatZones, Zone, of_seat
 from .choices import seat_of
 from .steps import Step
@@ -73,11 +73,11 @@ def playable_cards(step: PlaysFromHand, m: Match, player: int, used: tuple[str, 
         yield card_id, card
 
 
-@lru_cache(maxsize=4096)
-def _card_option(rules: Any, verb: str, card_id: str) -> Pick:
-    # The first question of a two-step play, "play <card>", is asked for the same
-    # cards again and again (a menu after each play): each card's option is made once.
-    return pick(card_id, f"{verb} {rules.cards[card_id].label}")
+def _card_options(rules: Any) -> dict[tuple[str, str], Pick]:
+    """The first options of two-step plays ("play <card>"), by verb and card id, kept
+    with the loaded game (``Game.memo``) as they are first offered: a menu is asked
+    again after each play, with the same cards."""
+    return {}
 
 
 @attrs.frozen
@@ -171,7 +171,11 @@ class PlayCard(PlaysFromHand, Step):
                 # The card is offered when it has a target at all: the first one is
                 # enough (a game whose targets are a lazy iterator lists no more).
                 for _ in targets:
-                    options.append(_card_option(m.rules, self.verb, card_id))
+                    made = m.rules.memo(_card_options)
+                    option = made.get((self.verb, card_id))
+                    if option is None:
+                        option = keep(made, (self.verb, card_id), pick(card_id, f"{self.verb} {card.label}"))
+                    options.append(option)
                     break
                 continue
             options.extend([Play(card_id, target, self.wording(m, card, text)) for target, text in targets])

@@ -19,7 +19,6 @@ Reinforcements, its exchange in Strategy (the skip is used up as it begins).
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Literal, cast
 
 import attrs
@@ -220,15 +219,14 @@ def describe(m: Match, player: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {"sides": names, **({"hands fought": fought} if fought else {})}
     if player is not None:
         hand, picks = m.cards(HAND[player]), m.draft(player)
-        view["your Force"] = _force(m.rules, hand)
+        view["your Force"] = m.rules.remember(_force, hand)
         if picks:  # exchanging: what the cards not picked are worth
-            view["Force of what you keep"] = _force(m.rules, tuple([c for c in hand if c not in picks]))
+            view["Force of what you keep"] = m.rules.remember(_force, tuple([c for c in hand if c not in picks]))
     return view
 
 
-@functools.lru_cache(maxsize=4096)
 def _force(rules: boardcore.Game, cards: tuple[str, ...]) -> int:
-    """The Force of a hand of ``cards``, remembered: views, and so every step of a
-    learning environment, ask for it while the hand does not change."""
+    """The Force of a hand of ``cards`` (remembered with ``Game.remember``: views, and so
+    every step of a learning environment, ask for it while the hand does not change)."""
     own = rules.memo(_prepared)[1]
     return best_total([own[c] for c in cards], CONSTANTS.counted_per_type)

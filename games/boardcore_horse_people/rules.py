@@ -48,7 +48,6 @@ and how search bots judge a match in progress.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import ClassVar, cast
 
@@ -179,15 +178,14 @@ class CardSelect(boardcore.steps.Select):
 
     def can_stop(self, m: Match, picked: tuple[str, ...]) -> bool:
         # Asked after every pick; what the play needs depends on the hand, which picking leaves as it is.
-        return _needed(m.rules, m.cards(HAND[self.player]), self.play).issubset(m.card(c).type for c in picked)
+        return m.rules.remember(_needed, m.cards(HAND[self.player]), self.play).issubset(m.card(c).type for c in picked)
 
     def ruled_out(self, m: Match, item: str, offered: Sequence[str]) -> list[str]:
         return ruled_out(m.card(item), [m.card(c) for c in offered])
 
 
-@functools.lru_cache(maxsize=4096)
 def _needed(rules: boardcore.Game, hand: tuple[str, ...], play: str) -> frozenset[str]:
-    """``cards.needed`` for the cards ``hand``, remembered by game, cards and play."""
+    """``cards.needed`` for the cards ``hand`` (remembered with ``Game.remember``)."""
     return needed(play, [cast(HorseCard, rules.cards[c]) for c in hand])
 
 

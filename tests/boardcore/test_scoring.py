@@ -1,15 +1,20 @@
-"""boardcore.scoring: the best total of a hand whose cards need places, and Game.memo
-(what depends only on the loaded game, worked out once)."""
+"""boardcore.scoring: the best total of a hand whose cards need places, Game.memo
+(what depends only on the loaded game, worked out once) and Game.remember (what
+depends on the game and some arguments)."""
 
 from __future__ import annotations
 
+import gc
 import itertools
+import random
+import weakref
 
 import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import boardcore
 from boardcore.scoring import Contribution, best_fill
 
 import toycards
@@ -93,3 +98,50 @@ def test_game_memo_works_a_value_out_once_per_loaded_game():
     assert first.memo(ids_in_order) is first.memo(ids_in_order)
     second.memo(ids_in_order)
     assert calls == [first, second]  # once per game, each game its own answer
+
+
+def test_game_remember_works_a_value_out_once_per_game_and_arguments():
+    calls = []
+
+    def worth(game, hand, bonus=0):
+        calls.append((game, hand, bonus))
+        return None if not hand else len(hand) + bonus  # None is a result like any other
+
+    first, second = toycards.game(), toycards.game()
+    assert first.remember(worth, ("a", "b")) == 2 and first.remember(worth, ("a", "b")) == 2
+    assert first.remember(worth, ()) is None and first.remember(worth, ()) is None
+    assert first.remember(worth, ("a",), 5) == 6 and second.remember(worth, ("a",), 5) == 6
+    assert calls == [(first, ("a", "b"), 0), (first, (), 0), (first, ("a",), 5), (second, ("a",), 5)]
+
+
+def test_game_remember_keeps_4096_results_per_function_then_starts_afresh():
+    calls = []
+
+    def double(game, n):
+        calls.append(n)
+        return 2 * n
+
+    game = toycards.game()
+    for n in range(4096):
+        game.remember(double, n)
+    game.remember(double, 0)
+    assert calls == list(range(4096))  # all kept
+    game.remember(double, 4096)  # one more: the table starts afresh with it
+    game.remember(double, 0)
+    assert calls[-2:] == [4096, 0]
+
+
+@pytest.mark.parametrize("name", sorted(boardcore.list_games()))
+def test_a_loaded_game_is_freed_once_nothing_holds_it(name):
+    # What the engine and the games remember about a game's cards and hands is kept
+    # with the game, never in a module-level cache keyed on it, so a program that
+    # loads games again and again (a server, a long study) does not keep them all.
+    game = boardcore.load_game(name)
+    state = game.new_state(players=game.player_counts[0], seed=1)
+    choose = random.Random(1)
+    state.playout(lambda s, d: choose.randrange(len(d.options)), limit=400)
+    state.view(0)
+    freed = weakref.ref(game)
+    del game, state
+    gc.collect()
+    assert freed() is None
