@@ -273,6 +273,8 @@ def _exchange_cards(rules: Any) -> dict[tuple[Any, str], Pick]:
 
 
 def _exchange_options(cls: Any, rules: Any, cards: tuple[str, ...]) -> tuple[Pick, ...]:
+    # Every new hand and every pick come here: the tables are read inline, as
+    # Game.remember's call per card costs a search with an exchange 3% more.
     hands = rules.memo(_exchange_hands)
     found: tuple[Pick, ...] | None = hands.get((cls, cards))
     if found is None:
@@ -436,10 +438,13 @@ class Exchange(SecretChoices):
                     m.perform(Exchanged(seat, picks, len(picks), hand, discard, draw))
 
 
-def _discard_options(rules: Any) -> dict[str, Pick]:
-    """Each card's "discard <card>" option, kept with the loaded game (``Game.memo``)
-    as first offered: an overfull hand is asked about card by card."""
-    return {}
+def _discard_option(rules: Any, card: str) -> Pick:
+    """A card's "discard <card>" option; remembered with the loaded game
+    (``Game.remember``): an overfull hand is asked about card by card."""
+    try:
+        return pick(card, f"discard {rules.cards[card].label}")
+    except KeyError:
+        raise RuleError(f"{rules.name} has no card {card!r}") from None
 
 
 @attrs.frozen
@@ -453,9 +458,7 @@ class EnforceLimit(Step):
 
     def option(self, m: Match, card: str) -> Action:
         """The action offered for discarding ``card``; override to word it differently."""
-        made = m.rules.memo(_discard_options)
-        option = made.get(card)
-        return option if option is not None else keep(made, card, pick(card, f"discard {m.card(card).label}"))
+        return m.rules.remember(_discard_option, card)
 
     def run(self, m: Match) -> None:
         spec = m.zone_spec(self.zone)

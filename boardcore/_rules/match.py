@@ -802,6 +802,7 @@ class Match(MatchData):
     def card_data(self, zone: str, cls: type[C]) -> tuple[C, ...]:
         """The data of the cards in ``zone``, bottom first, as the game's card class ``cls``."""
         cards = self.cards(zone)
+        # Asked at almost every decision: the table is read inline, Game.remember's call would cost more.
         known = self.rules.memo(_card_data)
         found = known.get(cards)
         if found is None:

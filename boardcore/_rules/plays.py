@@ -19,7 +19,6 @@ from .._values.actions import DONE, PASS, Action, Pick, Play, Target, Use, pick
 from .._values.errors import RuleError
 from .._values.events import CardPlayed
 from .._values.evolving import evolve
-from .._values.memo import keep
 from .._values.zones import SeatZones, Zone, of_seat
 from .choices import seat_of
 from .steps import Step
@@ -73,11 +72,10 @@ def playable_cards(step: PlaysFromHand, m: Match, player: int, used: tuple[str, 
         yield card_id, card
 
 
-def _card_options(rules: Any) -> dict[tuple[str, str], Pick]:
-    """The first options of two-step plays ("play <card>"), by verb and card id, kept
-    with the loaded game (``Game.memo``) as they are first offered: a menu is asked
-    again after each play, with the same cards."""
-    return {}
+def _card_option(rules: Any, verb: str, card_id: str) -> Pick:
+    """The first option of a two-step play ("play <card>"); remembered with the loaded
+    game (``Game.remember``): a menu is asked again after each play, with the same cards."""
+    return pick(card_id, f"{verb} {rules.cards[card_id].label}")
 
 
 @attrs.frozen
@@ -171,11 +169,7 @@ class PlayCard(PlaysFromHand, Step):
                 # The card is offered when it has a target at all: the first one is
                 # enough (a game whose targets are a lazy iterator lists no more).
                 for _ in targets:
-                    made = m.rules.memo(_card_options)
-                    option = made.get((self.verb, card_id))
-                    if option is None:
-                        option = keep(made, (self.verb, card_id), pick(card_id, f"{self.verb} {card.label}"))
-                    options.append(option)
+                    options.append(m.rules.remember(_card_option, self.verb, card_id))
                     break
                 continue
             options.extend([Play(card_id, target, self.wording(m, card, text)) for target, text in targets])
